@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { opt, openEnum } from './common'
+
+export const COMMUNICATION_TYPES = ['FORMAL', 'NORMAL', 'RELAXED'] as const
+export const AGENT_TYPES = ['SUPPORT', 'SALE', 'PERSONAL'] as const
+
+export const CommunicationType = z.enum(COMMUNICATION_TYPES)
+export const AgentType = z.enum(AGENT_TYPES)
+
+export const Agent = z.looseObject({
+  id: z.string(),
+  name: opt(z.string()),
+  behavior: opt(z.string()),
+  avatar: opt(z.string()),
+  communicationType: opt(openEnum(COMMUNICATION_TYPES)),
+  type: opt(openEnum(AGENT_TYPES)),
+  jobName: opt(z.string()),
+  jobSite: opt(z.string()),
+  jobDescription: opt(z.string()),
+  /** Undocumented; live values ACTIVE, TRAINING. */
+  status: opt(z.string()),
+})
+export type Agent = z.infer<typeof Agent>
+
+const optionalUrl = z
+  .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
+  .nullish()
+
+/** Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. */
+export const AgentInput = z.looseObject({
+  name: z.string().trim().min(1, 'required').max(200),
+  behavior: z.string().max(50_000).nullish(),
+  avatar: optionalUrl,
+  communicationType: CommunicationType.nullish(),
+  type: AgentType.nullish(),
+  jobName: z.string().max(500).nullish(),
+  jobSite: optionalUrl,
+  jobDescription: z.string().max(5000).nullish(),
+})
+export type AgentInput = z.infer<typeof AgentInput>
+
+export const BehaviorHistoryRecord = z.looseObject({
+  id: z.string(),
+  userLogin: opt(z.string()),
+  userName: opt(z.string()),
+  userId: opt(z.string()),
+  userPicture: opt(z.string()),
+  createdAt: z.number(),
+  behaviorText: z.string(),
+})
+export type BehaviorHistoryRecord = z.infer<typeof BehaviorHistoryRecord>
