@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from 'zod'
 
 /** Push events from main to the renderer. Later domains add theirs here. */
 export const pushEvents = {
@@ -9,15 +9,15 @@ export const pushEvents = {
     retrying: z.boolean().optional(),
   }),
   /** A cached read was refreshed in the background; the renderer re-reads what it shows. */
-  "cache.updated": z.object({ endpoint: z.string(), key: z.string() }),
+  'cache.updated': z.object({ endpoint: z.string(), key: z.string() }),
   /** The active profile's token was refused (403): the renderer asks for a new one. */
-  "auth.required": z.object({
+  'auth.required': z.object({
     profileId: z.string(),
     endpoint: z.string().optional(),
   }),
-  "profiles.changed": z.object({ activeProfileId: z.string().nullable() }),
-} as const;
+  'profiles.changed': z.object({ activeProfileId: z.string().nullable() }),
+} as const
 
-export type PushEvents = typeof pushEvents;
-export type PushEventName = keyof PushEvents;
-export type PushEventPayload<N extends PushEventName> = z.infer<PushEvents[N]>;
+export type PushEvents = typeof pushEvents
+export type PushEventName = keyof PushEvents
+export type PushEventPayload<N extends PushEventName> = z.infer<PushEvents[N]>

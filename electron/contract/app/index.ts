@@ -1,22 +1,18 @@
-import type { z } from "zod";
-import type { AppChannelDef } from "./channels";
-import { profileChannels } from "./profiles";
+import type { z } from 'zod'
+import type { AppChannelDef } from './channels'
+import { profileChannels } from './profiles'
 
-export * from "./channels";
-export * from "./events";
-export * from "./profiles";
-export * from "./result";
+export * from './channels'
+export * from './events'
+export * from './profiles'
+export * from './result'
 
 /** Every app channel of every domain. Later domains (cache, sync, export) spread theirs in here. */
 export const appChannels = {
   ...profileChannels,
-} as const satisfies Record<string, AppChannelDef>;
+} as const satisfies Record<string, AppChannelDef>
 
-export type AppChannels = typeof appChannels;
-export type AppChannelName = keyof AppChannels;
-export type AppChannelInput<N extends AppChannelName> = z.input<
-  AppChannels[N]["input"]
->;
-export type AppChannelOutput<N extends AppChannelName> = z.output<
-  AppChannels[N]["output"]
->;
+export type AppChannels = typeof appChannels
+export type AppChannelName = keyof AppChannels
+export type AppChannelInput<N extends AppChannelName> = z.input<AppChannels[N]['input']>
+export type AppChannelOutput<N extends AppChannelName> = z.output<AppChannels[N]['output']>

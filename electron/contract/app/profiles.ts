@@ -1,19 +1,17 @@
-import { z } from "zod";
-import { Workspace } from "../resources/workspace";
-import { appChannel, NoInput } from "./channels";
+import { z } from 'zod'
+import { Workspace } from '../resources/workspace'
+import { appChannel, NoInput } from './channels'
 
-export const DEFAULT_BASE_URL = "https://api.gptmaker.ai";
+export const DEFAULT_BASE_URL = 'https://api.gptmaker.ai'
 
-const BaseUrl = z
-  .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-  .max(500);
+const BaseUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(500)
 /** Tokens are write-only from the renderer's side: they go in, never come back. */
-const Token = z.string().trim().min(1, "required").max(4096);
+const Token = z.string().trim().min(1, 'required').max(4096)
 
 export const Profile = z.object({
   id: z.string(),
   label: z.string(),
-  kind: z.enum(["service", "demo"]),
+  kind: z.enum(['service', 'demo']),
   baseUrl: z.string(),
   workspaceId: z.string(),
   workspaceName: z.string().optional(),
@@ -22,26 +20,26 @@ export const Profile = z.object({
   /** Whether a token is available for this profile right now (never the token itself). */
   hasToken: z.boolean(),
   createdAt: z.number(),
-});
-export type Profile = z.infer<typeof Profile>;
+})
+export type Profile = z.infer<typeof Profile>
 
 export const ProfilesState = z.object({
   profiles: z.array(Profile),
   activeProfileId: z.string().nullable(),
-});
-export type ProfilesState = z.infer<typeof ProfilesState>;
+})
+export type ProfilesState = z.infer<typeof ProfilesState>
 
 export const VaultStatus = z.object({
-  backend: z.enum(["keytar", "safeStorage", "memory"]),
+  backend: z.enum(['keytar', 'safeStorage', 'memory']),
   /** Electron safeStorage on Linux with the `basic_text` backend: hardly better than clear text. */
   weak: z.boolean(),
   detail: z.string().optional(),
-});
-export type VaultStatus = z.infer<typeof VaultStatus>;
+})
+export type VaultStatus = z.infer<typeof VaultStatus>
 
 export const Settings = z.object({
-  locale: z.enum(["system", "en", "pt-BR"]).default("system"),
-  theme: z.enum(["system", "light", "dark"]).default("system"),
+  locale: z.enum(['system', 'en', 'pt-BR']).default('system'),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
   /** Minutes between background refreshes of synced chats; 0 turns it off. */
   refreshIntervalMinutes: z
     .number()
@@ -50,8 +48,8 @@ export const Settings = z.object({
     .max(24 * 60)
     .default(15),
   autoUpdate: z.boolean().default(true),
-});
-export type Settings = z.infer<typeof Settings>;
+})
+export type Settings = z.infer<typeof Settings>
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -60,82 +58,58 @@ export const AppInfo = z.object({
   systemLocale: z.string(),
   /** Running in the browser preview rather than the Electron shell. */
   preview: z.boolean(),
-});
-export type AppInfo = z.infer<typeof AppInfo>;
+})
+export type AppInfo = z.infer<typeof AppInfo>
 
 export const profileChannels = {
-  "profiles.list": appChannel(
-    NoInput,
-    ProfilesState,
-    "Profiles and the active one",
-  ),
-  "profiles.testConnection": appChannel(
+  'profiles.list': appChannel(NoInput, ProfilesState, 'Profiles and the active one'),
+  'profiles.testConnection': appChannel(
     z.strictObject({ baseUrl: BaseUrl, token: Token }),
     z.object({ workspaces: z.array(Workspace) }),
-    "Check a base URL and token by listing the workspaces; nothing is saved",
+    'Check a base URL and token by listing the workspaces; nothing is saved',
   ),
-  "profiles.create": appChannel(
+  'profiles.create': appChannel(
     z.strictObject({
       label: z.string().trim().max(100).optional(),
       baseUrl: BaseUrl,
       token: Token,
-      workspaceId: z.string().min(1, "required").max(256),
+      workspaceId: z.string().min(1, 'required').max(256),
       workspaceName: z.string().max(200).optional(),
       rememberToken: z.boolean().default(true),
     }),
     Profile,
-    "Test the connection, then save a profile and its token, and make it active",
+    'Test the connection, then save a profile and its token, and make it active',
   ),
-  "profiles.openDemo": appChannel(
-    NoInput,
-    Profile,
-    "Start the embedded service and make the demo profile active",
-  ),
-  "profiles.activate": appChannel(
-    z.strictObject({ profileId: z.string().min(1).max(256) }),
-    Profile,
-    "Switch profile",
-  ),
-  "profiles.remove": appChannel(
+  'profiles.openDemo': appChannel(NoInput, Profile, 'Start the embedded service and make the demo profile active'),
+  'profiles.activate': appChannel(z.strictObject({ profileId: z.string().min(1).max(256) }), Profile, 'Switch profile'),
+  'profiles.remove': appChannel(
     z.strictObject({ profileId: z.string().min(1).max(256) }),
     ProfilesState,
-    "Remove a profile with its secrets and offline data",
+    'Remove a profile with its secrets and offline data',
   ),
-  "profiles.setToken": appChannel(
+  'profiles.setToken': appChannel(
     z.strictObject({
       profileId: z.string().min(1).max(256),
       token: Token,
       rememberToken: z.boolean().optional(),
     }),
     Profile,
-    "Replace the token of a profile (after a 403); tested before it is stored",
+    'Replace the token of a profile (after a 403); tested before it is stored',
   ),
-  "vault.status": appChannel(
-    NoInput,
-    VaultStatus,
-    "Which backend holds the secrets",
-  ),
-  "settings.get": appChannel(
+  'vault.status': appChannel(NoInput, VaultStatus, 'Which backend holds the secrets'),
+  'settings.get': appChannel(
     NoInput,
     z.object({
       settings: Settings,
-      notice: z.enum(["settings_reset"]).optional(),
+      notice: z.enum(['settings_reset']).optional(),
     }),
-    "Non-secret settings; notice says a corrupt file was set aside",
+    'Non-secret settings; notice says a corrupt file was set aside',
   ),
-  "settings.update": appChannel(
-    Settings.partial().strict(),
-    Settings,
-    "Change some settings",
-  ),
-  "app.info": appChannel(
-    NoInput,
-    AppInfo,
-    "Version, platform and the OS locale",
-  ),
-  "shell.openExternal": appChannel(
+  'settings.update': appChannel(Settings.partial().strict(), Settings, 'Change some settings'),
+  'app.info': appChannel(NoInput, AppInfo, 'Version, platform and the OS locale'),
+  'shell.openExternal': appChannel(
     z.strictObject({ url: z.string().max(4096) }),
     z.object({ opened: z.boolean() }),
-    "Open an https link in the system browser (allow-listed)",
+    'Open an https link in the system browser (allow-listed)',
   ),
-} as const;
+} as const

@@ -1,11 +1,11 @@
-import { z } from "zod";
-import { opt, openEnum } from "./common";
+import { z } from 'zod'
+import { opt, openEnum } from './common'
 
-export const COMMUNICATION_TYPES = ["FORMAL", "NORMAL", "RELAXED"] as const;
-export const AGENT_TYPES = ["SUPPORT", "SALE", "PERSONAL"] as const;
+export const COMMUNICATION_TYPES = ['FORMAL', 'NORMAL', 'RELAXED'] as const
+export const AGENT_TYPES = ['SUPPORT', 'SALE', 'PERSONAL'] as const
 
-export const CommunicationType = z.enum(COMMUNICATION_TYPES);
-export const AgentType = z.enum(AGENT_TYPES);
+export const CommunicationType = z.enum(COMMUNICATION_TYPES)
+export const AgentType = z.enum(AGENT_TYPES)
 
 export const Agent = z.looseObject({
   id: z.string(),
@@ -19,19 +19,16 @@ export const Agent = z.looseObject({
   jobDescription: opt(z.string()),
   /** Undocumented; live values ACTIVE, TRAINING. */
   status: opt(z.string()),
-});
-export type Agent = z.infer<typeof Agent>;
+})
+export type Agent = z.infer<typeof Agent>
 
 const optionalUrl = z
-  .union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
-  ])
-  .nullish();
+  .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
+  .nullish()
 
 /** Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. */
 export const AgentInput = z.looseObject({
-  name: z.string().trim().min(1, "required").max(200),
+  name: z.string().trim().min(1, 'required').max(200),
   behavior: z.string().max(50_000).nullish(),
   avatar: optionalUrl,
   communicationType: CommunicationType.nullish(),
@@ -39,8 +36,8 @@ export const AgentInput = z.looseObject({
   jobName: z.string().max(500).nullish(),
   jobSite: optionalUrl,
   jobDescription: z.string().max(5000).nullish(),
-});
-export type AgentInput = z.infer<typeof AgentInput>;
+})
+export type AgentInput = z.infer<typeof AgentInput>
 
 export const BehaviorHistoryRecord = z.looseObject({
   id: z.string(),
@@ -50,5 +47,5 @@ export const BehaviorHistoryRecord = z.looseObject({
   userPicture: opt(z.string()),
   createdAt: z.number(),
   behaviorText: z.string(),
-});
-export type BehaviorHistoryRecord = z.infer<typeof BehaviorHistoryRecord>;
+})
+export type BehaviorHistoryRecord = z.infer<typeof BehaviorHistoryRecord>

@@ -1,14 +1,8 @@
-import { z } from "zod";
-import { opt, openEnum } from "./common";
+import { z } from 'zod'
+import { opt, openEnum } from './common'
 
-export const MESSAGE_ROLES = ["user", "assistant", "system", "tool"] as const;
-export const MESSAGE_TYPES = [
-  "TEXT",
-  "IMAGE",
-  "AUDIO",
-  "DOCUMENT",
-  "NOTIFICATION",
-] as const;
+export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'tool'] as const
+export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'AUDIO', 'DOCUMENT', 'NOTIFICATION'] as const
 
 export const Chat = z.looseObject({
   id: z.string(),
@@ -35,15 +29,15 @@ export const Chat = z.looseObject({
   createdAt: opt(z.number()),
   time: opt(z.number()),
   isGroup: opt(z.boolean()),
-});
-export type Chat = z.infer<typeof Chat>;
+})
+export type Chat = z.infer<typeof Chat>
 
 export const ChatListQuery = z.object({
   agentId: z.string().max(256).optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(500).optional(),
   query: z.string().max(500).optional(),
-});
+})
 
 export const ChatMessage = z.looseObject({
   id: z.string(),
@@ -63,5 +57,5 @@ export const ChatMessage = z.looseObject({
   /** Media content; for audio, its transcription. */
   midiaContent: opt(z.string()),
   conversationNotificationType: opt(z.string()),
-});
-export type ChatMessage = z.infer<typeof ChatMessage>;
+})
+export type ChatMessage = z.infer<typeof ChatMessage>

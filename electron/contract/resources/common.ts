@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from 'zod'
 
 /**
  * Shared building blocks of the contract. Response objects are "loose": unknown keys are kept,
@@ -7,82 +7,62 @@ import { z } from "zod";
  */
 
 /** An enum the service is known to extend: the known values are documented, any other string passes. */
-export function openEnum<const T extends readonly [string, ...string[]]>(
-  values: T,
-) {
-  return z
-    .union([z.enum(values), z.string()])
-    .meta({ "x-known-values": [...values] });
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string()]).meta({ 'x-known-values': [...values] })
 }
 
 /** Path parameters: opaque ids. Rejected before any request when they could escape the route. */
 export const PathId = z
   .string()
-  .min(1, "empty id")
-  .max(256, "id too long")
-  .refine(
-    (s) => !s.includes("/") && !s.includes("\\"),
-    "id must not contain a slash",
-  )
-  .refine((s) => s !== "." && !s.includes(".."), "id must not contain ..")
-  .refine(
-    (s) => !/[\u0000-\u001f\u007f]/.test(s),
-    "id must not contain control characters",
-  );
+  .min(1, 'empty id')
+  .max(256, 'id too long')
+  .refine((s) => !s.includes('/') && !s.includes('\\'), 'id must not contain a slash')
+  .refine((s) => s !== '.' && !s.includes('..'), 'id must not contain ..')
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'id must not contain control characters')
 
 /** Page numbers, page sizes and the text filter, with the real service's names. */
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(500).optional(),
-});
+})
 export const FilteredPageQuery = PageQuery.extend({
   query: z.string().max(500).optional(),
-});
+})
 
 /** The documented page base of every list except behavior history (0-based). */
-export const FIRST_PAGE = 1;
-export const BEHAVIOR_HISTORY_FIRST_PAGE = 0;
-export const DEFAULT_PAGE_SIZE = 25;
+export const FIRST_PAGE = 1
+export const BEHAVIOR_HISTORY_FIRST_PAGE = 0
+export const DEFAULT_PAGE_SIZE = 25
 
-export const SuccessBody = z.looseObject({ success: z.boolean() });
-export type SuccessBody = z.infer<typeof SuccessBody>;
+export const SuccessBody = z.looseObject({ success: z.boolean() })
+export type SuccessBody = z.infer<typeof SuccessBody>
 
-export const ErrorBody = z.object({ error: z.string() });
-export type ErrorBody = z.infer<typeof ErrorBody>;
+export const ErrorBody = z.object({ error: z.string() })
+export type ErrorBody = z.infer<typeof ErrorBody>
 
-export const NameValue = z.looseObject({ name: z.string(), value: z.string() });
-export type NameValue = z.infer<typeof NameValue>;
+export const NameValue = z.looseObject({ name: z.string(), value: z.string() })
+export type NameValue = z.infer<typeof NameValue>
 
 /** Nullable-and-optional: the live service sends null for unused keys. */
-export const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
+export const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
 
 /**
  * A list whose envelope differs between the docs and the live service (bare array, `{data,count}`,
  * or a single object drawn as the schema). Always yields an array.
  */
 export function tolerantList<T extends z.ZodType>(item: T) {
-  return z
-    .union([z.array(item), z.looseObject({ data: z.array(item) }), item])
-    .transform((v): z.output<T>[] => {
-      if (Array.isArray(v)) return v;
-      if (
-        v &&
-        typeof v === "object" &&
-        "data" in v &&
-        Array.isArray((v as { data: unknown }).data)
-      )
-        return (v as { data: z.output<T>[] }).data;
-      return [v as z.output<T>];
-    });
+  return z.union([z.array(item), z.looseObject({ data: z.array(item) }), item]).transform((v): z.output<T>[] => {
+    if (Array.isArray(v)) return v
+    if (v && typeof v === 'object' && 'data' in v && Array.isArray((v as { data: unknown }).data))
+      return (v as { data: z.output<T>[] }).data
+    return [v as z.output<T>]
+  })
 }
 
 /** A `{data, count}` page; a bare array (the docs' shape) is accepted and counted. */
 export function countedList<T extends z.ZodType>(item: T) {
   return z
-    .union([
-      z.looseObject({ data: z.array(item), count: z.number().int().nullish() }),
-      z.array(item),
-    ])
+    .union([z.looseObject({ data: z.array(item), count: z.number().int().nullish() }), z.array(item)])
     .transform((v) =>
       Array.isArray(v)
         ? { data: v as z.output<T>[], count: v.length }
@@ -91,5 +71,5 @@ export function countedList<T extends z.ZodType>(item: T) {
             data: v.data as z.output<T>[],
             count: v.count ?? v.data.length,
           },
-    );
+    )
 }

@@ -1,36 +1,22 @@
-import { z } from "zod";
-import { NameValue, opt, openEnum } from "./common";
+import { z } from 'zod'
+import { NameValue, opt, openEnum } from './common'
 
-export const INTENTION_TYPES = ["WEBHOOK", "INSTRUCTIONS"] as const;
-export const HTTP_METHODS = ["GET", "POST"] as const;
-export const INTENTION_FIELD_TYPES = [
-  "STRING",
-  "URL",
-  "DATE_TIME",
-  "DATE",
-  "NUMBER",
-  "BOOLEAN",
-] as const;
-export const CUSTOM_FIELD_TYPES = [
-  "STRING",
-  "DATE",
-  "DATE_TIME",
-  "NUMBER",
-  "BOOLEAN",
-  "MONEY",
-] as const;
+export const INTENTION_TYPES = ['WEBHOOK', 'INSTRUCTIONS'] as const
+export const HTTP_METHODS = ['GET', 'POST'] as const
+export const INTENTION_FIELD_TYPES = ['STRING', 'URL', 'DATE_TIME', 'DATE', 'NUMBER', 'BOOLEAN'] as const
+export const CUSTOM_FIELD_TYPES = ['STRING', 'DATE', 'DATE_TIME', 'NUMBER', 'BOOLEAN', 'MONEY'] as const
 export const DEFAULT_FIELD_KEYS = [
-  "chat_id",
-  "contact_name",
-  "contact_phone",
-  "contact_email",
-  "contact_gender",
-  "contact_birthday",
-  "contact_job_title",
-  "contact_org_name",
-  "contact_org_state",
-  "contact_org_city",
-] as const;
+  'chat_id',
+  'contact_name',
+  'contact_phone',
+  'contact_email',
+  'contact_gender',
+  'contact_birthday',
+  'contact_job_title',
+  'contact_org_name',
+  'contact_org_state',
+  'contact_org_city',
+] as const
 
 export const IntentionField = z.looseObject({
   name: z.string(),
@@ -38,8 +24,8 @@ export const IntentionField = z.looseObject({
   description: opt(z.string()),
   type: opt(openEnum(INTENTION_FIELD_TYPES)),
   required: opt(z.boolean()),
-});
-export type IntentionField = z.infer<typeof IntentionField>;
+})
+export type IntentionField = z.infer<typeof IntentionField>
 
 export const IntentionCustomField = z.looseObject({
   id: opt(z.string()),
@@ -47,14 +33,14 @@ export const IntentionCustomField = z.looseObject({
   description: opt(z.string()),
   jsonName: opt(z.string()),
   type: opt(openEnum(CUSTOM_FIELD_TYPES)),
-});
+})
 
 export const IntentionVariable = z.looseObject({
   valueExpression: z.string(),
   defaultFieldKey: opt(z.string()),
   customField: opt(IntentionCustomField),
-});
-export type IntentionVariable = z.infer<typeof IntentionVariable>;
+})
+export type IntentionVariable = z.infer<typeof IntentionVariable>
 
 export const Intention = z.looseObject({
   id: z.string(),
@@ -71,56 +57,49 @@ export const Intention = z.looseObject({
   requestBody: opt(z.string()),
   autoGenerateParams: opt(z.boolean()),
   autoGenerateBody: opt(z.boolean()),
-});
-export type Intention = z.infer<typeof Intention>;
+})
+export type Intention = z.infer<typeof Intention>
 
 const jsonName = z
   .string()
   .trim()
-  .min(1, "required")
-  .regex(
-    /^[A-Za-z_][A-Za-z0-9_]*$/,
-    "letters, digits and _ only, not starting with a digit",
-  );
+  .min(1, 'required')
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'letters, digits and _ only, not starting with a digit')
 
 /** The request body must be a JSON document inside a string (or empty). */
 export const JsonDocumentString = z.string().refine((s) => {
-  if (s.trim() === "") return true;
+  if (s.trim() === '') return true
   try {
-    JSON.parse(s);
-    return true;
+    JSON.parse(s)
+    return true
   } catch {
-    return false;
+    return false
   }
-}, "must be valid JSON");
+}, 'must be valid JSON')
 
 export const IntentionInput = z.looseObject({
   id: z.string().optional(),
-  description: z
-    .string()
-    .trim()
-    .min(1, "required")
-    .max(255, "at most 255 characters"),
+  description: z.string().trim().min(1, 'required').max(255, 'at most 255 characters'),
   instructions: z.string().max(5000).nullish(),
-  details: z.string().max(512, "at most 512 characters").nullish(),
+  details: z.string().max(512, 'at most 512 characters').nullish(),
   fields: z
     .array(
       z.looseObject({
-        name: z.string().trim().min(1, "required"),
+        name: z.string().trim().min(1, 'required'),
         jsonName,
-        description: z.string().max(255, "at most 255 characters").nullish(),
+        description: z.string().max(255, 'at most 255 characters').nullish(),
         type: z.enum(INTENTION_FIELD_TYPES).nullish(),
         required: z.boolean().nullish(),
       }),
     )
     .nullish(),
-  type: z.enum(INTENTION_TYPES).default("WEBHOOK"),
+  type: z.enum(INTENTION_TYPES).default('WEBHOOK'),
   httpMethod: z.enum(HTTP_METHODS).nullish(),
-  url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
   headers: z
     .array(
       z.object({
-        name: z.string().trim().min(1, "required"),
+        name: z.string().trim().min(1, 'required'),
         value: z.string(),
       }),
     )
@@ -128,7 +107,7 @@ export const IntentionInput = z.looseObject({
   params: z
     .array(
       z.object({
-        name: z.string().trim().min(1, "required"),
+        name: z.string().trim().min(1, 'required'),
         value: z.string(),
       }),
     )
@@ -136,7 +115,7 @@ export const IntentionInput = z.looseObject({
   variables: z
     .array(
       z.looseObject({
-        valueExpression: z.string().trim().min(1, "required"),
+        valueExpression: z.string().trim().min(1, 'required'),
         defaultFieldKey: z.string().nullish(),
         customField: IntentionCustomField.nullish(),
       }),
@@ -145,5 +124,5 @@ export const IntentionInput = z.looseObject({
   requestBody: JsonDocumentString.nullish(),
   autoGenerateParams: z.boolean().nullish(),
   autoGenerateBody: z.boolean().nullish(),
-});
-export type IntentionInput = z.infer<typeof IntentionInput>;
+})
+export type IntentionInput = z.infer<typeof IntentionInput>

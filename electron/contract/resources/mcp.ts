@@ -1,27 +1,27 @@
-import { z } from "zod";
-import { opt } from "./common";
+import { z } from 'zod'
+import { opt } from './common'
 
-export const MCP_URL_TYPES = ["SSE", "STREAMABLEHTTP"] as const;
-export const MCP_AUTH_TYPES = ["NO_OAUTH", "OAUTH", "HEADERS"] as const;
+export const MCP_URL_TYPES = ['SSE', 'STREAMABLEHTTP'] as const
+export const MCP_AUTH_TYPES = ['NO_OAUTH', 'OAUTH', 'HEADERS'] as const
 
 export const McpConnectionInput = z
   .object({
-    name: z.string().trim().min(1, "required").max(200),
-    description: z.string().trim().min(1, "required").max(1000),
-    mcpUrl: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    name: z.string().trim().min(1, 'required').max(200),
+    description: z.string().trim().min(1, 'required').max(1000),
+    mcpUrl: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
     urlType: z.enum(MCP_URL_TYPES),
     authType: z.enum(MCP_AUTH_TYPES),
     headers: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.authType === "HEADERS" && Object.keys(v.headers ?? {}).length === 0)
+    if (v.authType === 'HEADERS' && Object.keys(v.headers ?? {}).length === 0)
       ctx.addIssue({
-        code: "custom",
-        message: "at least one header is needed",
-        path: ["headers"],
-      });
-  });
-export type McpConnectionInput = z.infer<typeof McpConnectionInput>;
+        code: 'custom',
+        message: 'at least one header is needed',
+        path: ['headers'],
+      })
+  })
+export type McpConnectionInput = z.infer<typeof McpConnectionInput>
 
 export const McpConnectionResult = z.looseObject({
   connected: opt(z.boolean()),
@@ -29,8 +29,8 @@ export const McpConnectionResult = z.looseObject({
   id: opt(z.string()),
   /** OAuth authorization URL when authType is OAUTH. */
   url: opt(z.string()),
-});
-export type McpConnectionResult = z.infer<typeof McpConnectionResult>;
+})
+export type McpConnectionResult = z.infer<typeof McpConnectionResult>
 
 export const McpTool = z.looseObject({
   id: z.string(),
@@ -44,5 +44,5 @@ export const McpTool = z.looseObject({
   name: z.string(),
   description: opt(z.string()),
   inputSchema: opt(z.looseObject({})),
-});
-export type McpTool = z.infer<typeof McpTool>;
+})
+export type McpTool = z.infer<typeof McpTool>

@@ -1,21 +1,21 @@
-import { z } from "zod";
-import { opt, openEnum } from "./common";
+import { z } from 'zod'
+import { opt, openEnum } from './common'
 
-export const TRAINING_TYPES = ["TEXT", "WEBSITE", "VIDEO", "DOCUMENT"] as const;
-export const TrainingType = z.enum(TRAINING_TYPES);
-export type TrainingType = z.infer<typeof TrainingType>;
-export const TRAINING_SUB_PAGES = ["DISABLED", "ACTIVE"] as const;
+export const TRAINING_TYPES = ['TEXT', 'WEBSITE', 'VIDEO', 'DOCUMENT'] as const
+export const TrainingType = z.enum(TRAINING_TYPES)
+export type TrainingType = z.infer<typeof TrainingType>
+export const TRAINING_SUB_PAGES = ['DISABLED', 'ACTIVE'] as const
 export const TRAINING_INTERVALS = [
-  "THIRTY_SECONDS",
-  "NEVER",
-  "ONE_HOUR",
-  "FOUR_HOUR",
-  "EIGHT_HOUR",
-  "TWELVE_HOUR",
-  "ONE_DAY",
-  "ONE_WEEK",
-  "ONE_MONTH",
-] as const;
+  'THIRTY_SECONDS',
+  'NEVER',
+  'ONE_HOUR',
+  'FOUR_HOUR',
+  'EIGHT_HOUR',
+  'TWELVE_HOUR',
+  'ONE_DAY',
+  'ONE_WEEK',
+  'ONE_MONTH',
+] as const
 
 /** The live list item carries every key of every type, unused ones null. */
 export const Training = z.looseObject({
@@ -32,70 +32,62 @@ export const Training = z.looseObject({
   documentName: opt(z.string()),
   documentMimetype: opt(z.string()),
   callbackUrl: opt(z.string()),
-});
-export type Training = z.infer<typeof Training>;
+})
+export type Training = z.infer<typeof Training>
 
 const httpUrl = z.url({
   protocol: /^https?$/,
-  message: "must be an http(s) URL",
-});
-const optionalHttpUrl = z.union([z.literal(""), httpUrl]).nullish();
+  message: 'must be an http(s) URL',
+})
+const optionalHttpUrl = z.union([z.literal(''), httpUrl]).nullish()
 
 export const TrainingListQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(500).optional(),
   type: TrainingType,
   query: z.string().max(500).optional(),
-});
+})
 
 /** Only TEXT trainings can be updated; the others are deleted and created again. */
 export const TrainingUpdateInput = z.looseObject({
-  type: z.literal("TEXT"),
-  text: z
-    .string()
-    .trim()
-    .min(1, "required")
-    .max(1028, "at most 1028 characters"),
+  type: z.literal('TEXT'),
+  text: z.string().trim().min(1, 'required').max(1028, 'at most 1028 characters'),
   image: optionalHttpUrl,
-});
-export type TrainingUpdateInput = z.infer<typeof TrainingUpdateInput>;
+})
+export type TrainingUpdateInput = z.infer<typeof TrainingUpdateInput>
 
-export const TrainingCreateInput = z.discriminatedUnion("type", [
+export const TrainingCreateInput = z.discriminatedUnion('type', [
   z.looseObject({
-    type: z.literal("TEXT"),
-    text: z
-      .string()
-      .trim()
-      .min(1, "required")
-      .max(1028, "at most 1028 characters"),
+    type: z.literal('TEXT'),
+    text: z.string().trim().min(1, 'required').max(1028, 'at most 1028 characters'),
     image: optionalHttpUrl,
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
-    type: z.literal("WEBSITE"),
+    type: z.literal('WEBSITE'),
     website: httpUrl,
     trainingSubPages: z.enum(TRAINING_SUB_PAGES).optional(),
     trainingInterval: z.enum(TRAINING_INTERVALS).optional(),
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
-    type: z.literal("VIDEO"),
+    type: z.literal('VIDEO'),
     video: httpUrl,
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
-    type: z.literal("DOCUMENT"),
+    type: z.literal('DOCUMENT'),
     documentUrl: httpUrl,
-    documentName: z.string().trim().min(1, "required"),
-    documentMimetype: z.string().trim().min(1, "required"),
+    documentName: z.string().trim().min(1, 'required'),
+    documentMimetype: z.string().trim().min(1, 'required'),
     callbackUrl: optionalHttpUrl,
   }),
-]);
-export type TrainingCreateInput = z.infer<typeof TrainingCreateInput>;
+])
+export type TrainingCreateInput = z.infer<typeof TrainingCreateInput>
 
 /** Docs say `{success}`; live answers `{id, tenant}`. */
 export const TrainingCreateResult = z.looseObject({
   success: opt(z.boolean()),
   id: opt(z.string()),
   tenant: opt(z.string()),
-});
+})

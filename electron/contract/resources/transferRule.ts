@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { opt, openEnum } from "./common";
+import { z } from 'zod'
+import { opt, openEnum } from './common'
 
-export const TRANSFER_TYPES = ["HUMAN", "AGENT"] as const;
+export const TRANSFER_TYPES = ['HUMAN', 'AGENT'] as const
 
 export const TransferRule = z.looseObject({
   id: z.string(),
@@ -11,5 +11,5 @@ export const TransferRule = z.looseObject({
   type: opt(openEnum(TRANSFER_TYPES)),
   agentId: opt(z.string()),
   userId: opt(z.string()),
-});
-export type TransferRule = z.infer<typeof TransferRule>;
+})
+export type TransferRule = z.infer<typeof TransferRule>

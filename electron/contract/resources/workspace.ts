@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from 'zod'
 
-export const Workspace = z.looseObject({ id: z.string(), name: z.string() });
-export type Workspace = z.infer<typeof Workspace>;
+export const Workspace = z.looseObject({ id: z.string(), name: z.string() })
+export type Workspace = z.infer<typeof Workspace>
