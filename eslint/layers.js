@@ -125,7 +125,8 @@ const boundaries = {
         if (node.moduleReference.type === 'TSExternalModuleReference') report(node.moduleReference.expression)
       },
       TSImportType: (node) => {
-        // typescript-eslint 8 exposes `argument` as a literal type holding the specifier.
+        // typescript-eslint 8 moved the specifier from `argument` (a literal type) to `source`.
+        if (node.source) return report(node.source)
         const arg = node.argument
         report(arg?.type === 'TSLiteralType' ? arg.literal : arg)
       },
