@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { offlinePushEvents } from './offline'
 
 /** Push events from main to the renderer. Later domains add theirs here. */
 export const pushEvents = {
@@ -16,6 +17,7 @@ export const pushEvents = {
     endpoint: z.string().optional(),
   }),
   'profiles.changed': z.object({ activeProfileId: z.string().nullable() }),
+  ...offlinePushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

@@ -1,15 +1,18 @@
 import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
+import { offlineChannels } from './offline'
 import { profileChannels } from './profiles'
 
 export * from './channels'
 export * from './events'
+export * from './offline'
 export * from './profiles'
 export * from './result'
 
 /** Every app channel of every domain. Later domains (cache, sync, export) spread theirs in here. */
 export const appChannels = {
   ...profileChannels,
+  ...offlineChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { ChatMessage } from '../resources/chat'
+import { appChannel, NoInput } from './channels'
+import { AppError } from './result'
+
+/**
+ * The offline cache: "Make available offline" jobs, the cached message history of a chat and the
+ * full-text search over it, and the size of each profile's cache. Everything here reads the
+ * encrypted local store of the active profile; nothing asks the service except `sync.start`.
+ */
+
+const Id = z.string().min(1).max(256)
+
+/** A position in a chat's history, newest first: messages strictly older than (time, id). */
+export const MessageCursor = z.strictObject({ time: z.number().int(), id: Id })
+export type MessageCursor = z.infer<typeof MessageCursor>
+
+export const SyncState = z.enum(['running', 'done', 'cancelled', 'failed'])
+export type SyncState = z.infer<typeof SyncState>
+
+export const SyncProgress = z.object({
+  jobId: z.string(),
+  profileId: z.string(),
+  /** null: the whole workspace of the profile. */
+  agentId: z.string().nullable(),
+  state: SyncState,
+  chatsDone: z.number().int(),
+  /** Known once the chat list has been read; 0 before. */
+  chatsTotal: z.number().int(),
+  /** Messages stored by this run that were not cached before. */
+  messagesStored: z.number().int(),
+  /** Requests this run made to the service. */
+  requests: z.number().int(),
+  currentChat: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  /** Set when state is failed. */
+  error: AppError.optional(),
+})
+export type SyncProgress = z.infer<typeof SyncProgress>
+
+/** A scope that was made available offline and is kept current by the background refresh. */
+export const SyncedScope = z.object({
+  agentId: z.string().nullable(),
+  lastSyncedAt: z.number().nullable(),
+  lastState: SyncState.nullable(),
+})
+export type SyncedScope = z.infer<typeof SyncedScope>
+
+/** A piece of a search snippet; `hit` marks the matched words. Rendered as text, never as HTML. */
+export const SnippetPart = z.object({ text: z.string(), hit: z.boolean() })
+export type SnippetPart = z.infer<typeof SnippetPart>
+
+export const SearchHit = z.object({
+  messageId: z.string(),
+  time: z.number(),
+  role: z.string().nullable(),
+  type: z.string().nullable(),
+  snippet: z.array(SnippetPart),
+})
+export type SearchHit = z.infer<typeof SearchHit>
+
+export const SearchGroup = z.object({
+  chatId: z.string(),
+  chatName: z.string().nullable(),
+  /** Newest first. */
+  hits: z.array(SearchHit),
+})
+export type SearchGroup = z.infer<typeof SearchGroup>
+
+export const CacheUsage = z.object({
+  profileId: z.string(),
+  bytes: z.number().int(),
+  chats: z.number().int(),
+  messages: z.number().int(),
+})
+export type CacheUsage = z.infer<typeof CacheUsage>
+
+export const offlineChannels = {
+  'sync.start': appChannel(
+    z.strictObject({ agentId: Id.optional() }),
+    SyncProgress,
+    "Make the active profile's workspace (or one agent's chats) available offline; progress arrives as sync.progress",
+  ),
+  'sync.cancel': appChannel(
+    z.strictObject({ jobId: z.string().min(1).max(100) }),
+    z.object({ cancelled: z.boolean() }),
+    'Stop a running sync; the next run resumes',
+  ),
+  'sync.status': appChannel(
+    NoInput,
+    z.object({ jobs: z.array(SyncProgress), scopes: z.array(SyncedScope) }),
+    'Running and recent sync jobs of the active profile, and the scopes kept offline',
+  ),
+  'messages.page': appChannel(
+    z.strictObject({
+      chatId: Id,
+      before: MessageCursor.optional(),
+      limit: z.number().int().min(1).max(500).default(50),
+    }),
+    z.object({ messages: z.array(ChatMessage), next: MessageCursor.nullable() }),
+    'Cached messages of a chat, newest first, older than the cursor; next is null at the oldest cached one',
+  ),
+  'messages.around': appChannel(
+    z.strictObject({
+      chatId: Id,
+      messageId: Id,
+      before: z.number().int().min(0).max(200).default(25),
+      after: z.number().int().min(0).max(200).default(25),
+    }),
+    z.object({
+      /** Newest first: `after` newer messages, the message itself, `before` older ones. */
+      messages: z.array(ChatMessage),
+      found: z.boolean(),
+      /** Cursor to page on to older history from the oldest returned message. */
+      next: MessageCursor.nullable(),
+    }),
+    'The cached messages around one message, to open a chat at a search hit',
+  ),
+  'search.messages': appChannel(
+    z.strictObject({
+      query: z.string().trim().min(1, 'required').max(200),
+      chatId: Id.optional(),
+      limit: z.number().int().min(1).max(200).default(50),
+    }),
+    z.object({ groups: z.array(SearchGroup), total: z.number().int() }),
+    "Full-text search over the active profile's cached messages (diacritics folded, prefixes), grouped by chat",
+  ),
+  'offline.usage': appChannel(
+    NoInput,
+    z.object({ profiles: z.array(CacheUsage) }),
+    'Size of the offline cache of each profile',
+  ),
+  'offline.clear': appChannel(
+    z.strictObject({ profileId: Id.optional() }),
+    z.object({ profiles: z.array(CacheUsage) }),
+    'Delete the offline data of a profile (the active one by default)',
+  ),
+} as const
+
+/** Push events of the offline layer; spread into `pushEvents`. */
+export const offlinePushEvents = {
+  'sync.progress': SyncProgress,
+  /** The cache of a profile could not be opened (damaged, or its key lost) and was set aside and rebuilt. */
+  'offline.notice': z.object({ profileId: z.string(), notice: z.enum(['cache_rebuilt']) }),
+} as const
