@@ -1,0 +1,85 @@
+import type { SecretBackend } from './secretStore'
+
+/** The part of keytar's module the vault uses. */
+export interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>
+  setPassword(service: string, account: string, password: string): Promise<void>
+  deletePassword(service: string, account: string): Promise<boolean>
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>
+}
+
+export type KeytarLoader = () => Promise<unknown>
+
+export const KEYCHAIN_SERVICE = 'Agent Desk'
+
+export const defaultKeytarLoader: KeytarLoader = () => import('keytar')
+
+/** keytar is CommonJS: a dynamic import yields it as `default` or as named exports, depending on the loader. */
+function asKeytar(mod: unknown): KeytarModule | null {
+  const candidates = [mod, (mod as { default?: unknown } | null)?.default]
+  for (const c of candidates) {
+    if (
+      c &&
+      typeof c === 'object' &&
+      typeof (c as KeytarModule).getPassword === 'function' &&
+      typeof (c as KeytarModule).setPassword === 'function' &&
+      typeof (c as KeytarModule).deletePassword === 'function' &&
+      typeof (c as KeytarModule).findCredentials === 'function'
+    )
+      return c as KeytarModule
+  }
+  return null
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)
+    promise.then(
+      (v) => {
+        clearTimeout(timer)
+        resolve(v)
+      },
+      (err: unknown) => {
+        clearTimeout(timer)
+        reject(err instanceof Error ? err : new Error(String(err)))
+      },
+    )
+  })
+}
+
+/**
+ * Loads keytar and checks that a keychain answers (on Linux a Secret Service on D-Bus, which
+ * may be missing or hang): a short `findCredentials` call. Resolves to null with the reason otherwise.
+ */
+export async function probeKeytar(
+  loader: KeytarLoader,
+  service = KEYCHAIN_SERVICE,
+  timeoutMs = 3000,
+): Promise<{ backend: SecretBackend } | { backend: null; reason: string }> {
+  let keytar: KeytarModule | null
+  try {
+    keytar = asKeytar(await withTimeout(loader(), timeoutMs, 'loading keytar'))
+  } catch (err) {
+    return { backend: null, reason: `keytar could not be loaded: ${(err as Error).message}` }
+  }
+  if (!keytar) return { backend: null, reason: 'keytar module has an unexpected shape' }
+  try {
+    await withTimeout(keytar.findCredentials(service), timeoutMs, 'the OS keychain')
+  } catch (err) {
+    return { backend: null, reason: `the OS keychain is not available: ${(err as Error).message}` }
+  }
+  return { backend: keytarBackend(keytar, service, timeoutMs * 3) }
+}
+
+export function keytarBackend(keytar: KeytarModule, service = KEYCHAIN_SERVICE, timeoutMs = 10_000): SecretBackend {
+  return {
+    name: 'keytar',
+    get: (account) => withTimeout(keytar.getPassword(service, account), timeoutMs, 'the OS keychain'),
+    set: (account, secret) => withTimeout(keytar.setPassword(service, account, secret), timeoutMs, 'the OS keychain'),
+    delete: async (account) => {
+      await withTimeout(keytar.deletePassword(service, account), timeoutMs, 'the OS keychain')
+    },
+    accounts: async () =>
+      (await withTimeout(keytar.findCredentials(service), timeoutMs, 'the OS keychain')).map((c) => c.account),
+  }
+}
