@@ -1,0 +1,71 @@
+import type { ChatMessage } from '@contract'
+
+export type MessageSide = 'customer' | 'agent' | 'notice'
+
+/** Where a message sits in the view: customer on the left, agent/operator on the right, system notices centred. */
+export function sideOf(message: Pick<ChatMessage, 'role' | 'type'>): MessageSide {
+  if (message.type === 'NOTIFICATION' || message.role === 'system') return 'notice'
+  if (message.role === 'user') return 'customer'
+  return 'agent'
+}
+
+/** A human operator wrote it (an assistant message that carries a user name), not the AI. */
+export function isHumanOperator(message: Pick<ChatMessage, 'role' | 'userName'>): boolean {
+  return message.role === 'assistant' && !!message.userName
+}
+
+export type MediaKind = 'image' | 'audio' | 'document' | null
+
+export function mediaKindOf(message: Pick<ChatMessage, 'imageUrl' | 'audioUrl' | 'documentUrl'>): MediaKind {
+  if (message.imageUrl) return 'image'
+  if (message.audioUrl) return 'audio'
+  if (message.documentUrl) return 'document'
+  return null
+}
+
+/** Local calendar day of a timestamp, as a sortable key `YYYY-MM-DD` in the given time zone. */
+export function dayKey(time: number, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(time))
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? ''
+  return `${get('year')}-${get('month')}-${get('day')}`
+}
+
+export type TimelineItem =
+  | { kind: 'day'; key: string; time: number }
+  | { kind: 'message'; key: string; message: ChatMessage; side: MessageSide; firstOfRun: boolean }
+
+/**
+ * Messages (oldest first) with a day separator before the first message of each local day, and
+ * `firstOfRun` where the author changes, so the view shows the author once per run.
+ */
+export function buildTimeline(messages: readonly ChatMessage[], timeZone?: string): TimelineItem[] {
+  const items: TimelineItem[] = []
+  let lastDay = ''
+  let lastAuthor = ''
+  for (const message of messages) {
+    const day = dayKey(message.time, timeZone)
+    if (day !== lastDay) {
+      items.push({ kind: 'day', key: `day:${day}`, time: message.time })
+      lastDay = day
+      lastAuthor = ''
+    }
+    const side = sideOf(message)
+    const author = `${side}:${message.userName ?? ''}`
+    items.push({ kind: 'message', key: `msg:${message.id}`, message, side, firstOfRun: author !== lastAuthor })
+    lastAuthor = side === 'notice' ? '' : author
+  }
+  return items
+}
+
+/** Merges a page of older or newer messages into an oldest-first list, without duplicates. */
+export function mergeMessages(current: readonly ChatMessage[], page: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>()
+  for (const m of current) byId.set(m.id, m)
+  for (const m of page) byId.set(m.id, m)
+  return [...byId.values()].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
