@@ -1,0 +1,122 @@
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
+import { allChannels, PUSH_CHANNEL } from '../contract/ipc'
+import { appError, type AppError, type Result } from '../contract/app'
+
+/** What `handle()` needs from the core: the one dispatch point for every channel. */
+export interface ChannelRouter {
+  dispatch(channel: string, rawInput: unknown): Promise<Result<unknown>>
+}
+
+/** The origins whose main frame may call `window.api`: `app://agent-desk`, or the dev server in development. */
+export interface TrustedOrigins {
+  isTrusted(url: string): boolean
+}
+
+/** The parts of an invoke event the sender check reads; a structural subset of `IpcMainInvokeEvent`. */
+export type InvokeSender = Pick<IpcMainInvokeEvent, 'senderFrame'> & {
+  sender: Pick<WebContents, 'mainFrame'>
+}
+
+export type ChannelHandler = (event: InvokeSender, input: unknown) => Promise<Result<unknown>>
+
+const REFUSED = 'refused'
+
+/** `scheme://host` of a URL. WHATWG gives `null` as the origin of a custom scheme, so it is built by hand. */
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url)
+    return u.host ? `${u.protocol}//${u.host}` : null
+  } catch {
+    return null
+  }
+}
+
+export function trustedOrigins(origins: readonly string[]): TrustedOrigins {
+  const allowed = new Set(origins.map((o) => originOf(o)).filter((o): o is string => o !== null))
+  return {
+    isTrusted: (url) => {
+      const origin = originOf(url)
+      return origin !== null && allowed.has(origin)
+    },
+  }
+}
+
+/**
+ * Why a sender is refused, or null when it may call: only the main frame of a page of the app's
+ * own origin. A subframe (an embedded page, an ad) or a page that navigated elsewhere is refused.
+ */
+export function senderRefusal(event: InvokeSender, origins: TrustedOrigins): AppError | null {
+  const frame = event.senderFrame
+  if (!frame) return appError('auth', REFUSED)
+  const mainFrame = event.sender.mainFrame
+  const isMainFrame =
+    frame.parent === null &&
+    (frame === mainFrame || (frame.processId === mainFrame.processId && frame.routingId === mainFrame.routingId))
+  if (!isMainFrame) return appError('auth', REFUSED)
+  if (!origins.isTrusted(frame.url)) return appError('auth', REFUSED)
+  return null
+}
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const ok = (value as { ok?: unknown }).ok
+  return ok === true || (ok === false && typeof (value as { error?: unknown }).error === 'object')
+}
+
+/**
+ * The ONE wrapper every channel goes through: sender check, then the router (which parses the
+ * input with the contract's schema). Always resolves to a Result: an exception thrown through
+ * `ipcMain.handle` would reach the renderer as a bare message, and could carry anything.
+ */
+export function handle(channel: string, router: ChannelRouter, origins: TrustedOrigins): ChannelHandler {
+  return async (event, input) => {
+    try {
+      const refusal = senderRefusal(event, origins)
+      if (refusal) return { ok: false, error: refusal }
+      const result = await router.dispatch(channel, input)
+      if (!isResult(result))
+        return { ok: false, error: appError('internal', 'The app gave no answer', { endpoint: channel }) }
+      return result
+    } catch (err) {
+      // Only the error's name is logged: its message could quote a request, and so the token.
+      console.error(`[ipc] ${channel} failed: ${err instanceof Error ? err.name : typeof err}`)
+      return { ok: false, error: appError('internal', 'Something went wrong in the app', { endpoint: channel }) }
+    }
+  }
+}
+
+/** Registers `handle()` for every channel of the contract; returns a function that removes them all. */
+export function registerChannels(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  router: ChannelRouter,
+  origins: TrustedOrigins,
+  channels: readonly string[] = allChannels,
+): () => void {
+  for (const channel of channels) ipcMain.handle(channel, handle(channel, router, origins))
+  return () => {
+    for (const channel of channels) ipcMain.removeHandler(channel)
+  }
+}
+
+/** The message sent on PUSH_CHANNEL; the preload hands listeners only `payload`. */
+export interface PushMessage {
+  event: string
+  payload: unknown
+}
+
+export interface PushSource {
+  on(listener: (event: string, payload: unknown) => void): () => void
+}
+
+/** Forwards every push event of the core to every live window. Returns the unsubscribe. */
+export function forwardPushEvents(
+  source: PushSource,
+  windows: () => readonly { webContents: Pick<WebContents, 'send' | 'isDestroyed'> }[],
+): () => void {
+  return source.on((event, payload) => {
+    const message: PushMessage = { event, payload }
+    for (const win of windows()) {
+      if (!win.webContents.isDestroyed()) win.webContents.send(PUSH_CHANNEL, message)
+    }
+  })
+}

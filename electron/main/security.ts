@@ -1,0 +1,57 @@
+import type { Session, Shell, WebContents } from 'electron'
+import type { TrustedOrigins } from './ipc'
+
+/**
+ * The one way a link leaves the app: only a URL the core's allow-list accepts reaches the system
+ * browser. Returns whether it was opened.
+ */
+export async function openAllowedExternal(
+  url: string,
+  isAllowedExternalUrl: (url: string) => boolean,
+  shell: Pick<Shell, 'openExternal'>,
+): Promise<boolean> {
+  if (typeof url !== 'string' || !isAllowedExternalUrl(url)) return false
+  try {
+    await shell.openExternal(url)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export interface WebContentsPolicy {
+  origins: TrustedOrigins
+  openExternal: (url: string) => Promise<boolean>
+}
+
+type Hardenable = Pick<WebContents, 'on' | 'setWindowOpenHandler'>
+
+/**
+ * Applied to every webContents (`web-contents-created`): the app never navigates away from its
+ * own origin, opens no window of its own, attaches no <webview>; links go to the system browser.
+ */
+export function hardenWebContents(contents: Hardenable, policy: WebContentsPolicy): void {
+  const stayInApp = (event: { preventDefault(): void }, url: string) => {
+    if (!policy.origins.isTrusted(url)) {
+      event.preventDefault()
+      void policy.openExternal(url)
+    }
+  }
+  contents.on('will-navigate', stayInApp)
+  contents.on('will-redirect', (event, url) => {
+    if (!policy.origins.isTrusted(url)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(({ url }) => {
+    void policy.openExternal(url)
+    return { action: 'deny' }
+  })
+}
+
+/** The app asks for no permission (camera, notifications, geolocation...): every request is refused. */
+export function denyAllPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
+}

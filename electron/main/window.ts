@@ -1,0 +1,107 @@
+import type { BrowserWindow, BrowserWindowConstructorOptions, Rectangle, WebPreferences } from 'electron'
+
+export interface WindowBounds {
+  x?: number
+  y?: number
+  width: number
+  height: number
+  maximized?: boolean
+}
+
+export const DEFAULT_BOUNDS: WindowBounds = { width: 1280, height: 820 }
+export const MIN_SIZE = { width: 900, height: 600 }
+
+/** The renderer is untrusted content: sandboxed, isolated, no Node, same-origin policy on. */
+export function webPreferencesFor(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    sandbox: true,
+    contextIsolation: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    spellcheck: true,
+  }
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v)
+}
+
+/**
+ * Restores saved bounds only where they are still visible: a window saved on a monitor that has
+ * since been unplugged is moved back onto the nearest work area, and shrunk to fit it.
+ */
+export function clampBoundsToDisplays(
+  saved: WindowBounds | null | undefined,
+  workAreas: readonly Rectangle[],
+): WindowBounds {
+  if (!saved || !isFiniteNumber(saved.width) || !isFiniteNumber(saved.height)) return { ...DEFAULT_BOUNDS }
+  const maximized = saved.maximized === true
+  if (workAreas.length === 0)
+    return { width: Math.max(saved.width, MIN_SIZE.width), height: Math.max(saved.height, MIN_SIZE.height), maximized }
+  const hasPosition = isFiniteNumber(saved.x) && isFiniteNumber(saved.y)
+  const x = hasPosition ? (saved.x as number) : 0
+  const y = hasPosition ? (saved.y as number) : 0
+  // The work area that overlaps the saved rectangle most, else the one whose centre is nearest.
+  const overlap = (a: Rectangle) =>
+    Math.max(0, Math.min(x + saved.width, a.x + a.width) - Math.max(x, a.x)) *
+    Math.max(0, Math.min(y + saved.height, a.y + a.height) - Math.max(y, a.y))
+  const distance = (a: Rectangle) =>
+    Math.hypot(a.x + a.width / 2 - (x + saved.width / 2), a.y + a.height / 2 - (y + saved.height / 2))
+  const area = [...workAreas].sort((a, b) => overlap(b) - overlap(a) || distance(a) - distance(b))[0]
+  const width = Math.round(Math.min(Math.max(saved.width, MIN_SIZE.width), area.width))
+  const height = Math.round(Math.min(Math.max(saved.height, MIN_SIZE.height), area.height))
+  if (!hasPosition) return { width, height, maximized }
+  const clampedX = Math.round(Math.min(Math.max(x, area.x), area.x + area.width - width))
+  const clampedY = Math.round(Math.min(Math.max(y, area.y), area.y + area.height - height))
+  return { x: clampedX, y: clampedY, width, height, maximized }
+}
+
+export function windowOptions(
+  preloadPath: string,
+  bounds: WindowBounds,
+  title: string,
+): BrowserWindowConstructorOptions {
+  return {
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.width,
+    height: bounds.height,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
+    title,
+    show: false,
+    backgroundColor: '#ffffff',
+    autoHideMenuBar: false,
+    webPreferences: webPreferencesFor(preloadPath),
+  }
+}
+
+/** The bounds to remember: the normal (restored) bounds, so a maximised window comes back maximised at its old size. */
+export function boundsToSave(win: Pick<BrowserWindow, 'getNormalBounds' | 'isMaximized'>): WindowBounds {
+  const b = win.getNormalBounds()
+  return { x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized() }
+}
+
+/** Saves the bounds a moment after the user stops moving or resizing, and once more on close. */
+export function rememberBounds(win: BrowserWindow, save: (bounds: WindowBounds) => void, delayMs = 500): void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const saveNow = () => {
+    clearTimeout(timer)
+    if (!win.isDestroyed()) save(boundsToSave(win))
+  }
+  const saveSoon = () => {
+    clearTimeout(timer)
+    timer = setTimeout(saveNow, delayMs)
+  }
+  win.on('resize', saveSoon)
+  win.on('move', saveSoon)
+  win.on('maximize', saveSoon)
+  win.on('unmaximize', saveSoon)
+  win.on('close', saveNow)
+}
