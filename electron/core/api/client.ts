@@ -1,0 +1,255 @@
+import { ofetch } from 'ofetch'
+import type { z } from 'zod'
+import { AppFailure, appError, fieldErrors, type AppError, type ErrorKind } from '../../contract/app/result'
+import {
+  endpointNames,
+  endpoints,
+  fillPath,
+  inputSchemaOf,
+  type EndpointDef,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointOutput,
+} from '../../contract/endpoints'
+import { backoffDelay, pause, retryAfterMs } from './backoff'
+import {
+  cancelledError,
+  kindOfStatus,
+  messageOfFailedAnswer,
+  networkError,
+  timeoutError,
+  withoutToken,
+} from './failures'
+import { describeResponseMismatch } from './responseCheck'
+
+/** Any fetch that takes a URL string and RequestInit: Node's global fetch, Electron's `net.fetch`. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+/** What the main process learns after every call, to tell whether the service is reachable. */
+export interface ApiOutcome {
+  endpoint: EndpointName
+  ok: boolean
+  kind?: ErrorKind
+}
+
+export interface ApiClientOptions {
+  /** The service root, e.g. `https://api.gptmaker.ai`; paths of the table (`/v2/...`) go after it. */
+  baseUrl: string
+  /** Read at every call, so a token changed in the vault is used at once. */
+  getToken: () => string | null | undefined | Promise<string | null | undefined>
+  fetch?: FetchLike
+  /** Per attempt. */
+  timeoutMs?: number
+  /** Extra attempts for reads after a network error, a 5xx or a 429. Writes are never repeated. */
+  retries?: number
+  /** First backoff step; doubled at each retry. */
+  retryBaseMs?: number
+  /** Ceiling of a wait asked for by `Retry-After`. */
+  maxRetryAfterMs?: number
+  onOutcome?: (outcome: ApiOutcome) => void
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+/** Operations whose input has nothing required may be called with no argument. */
+type CallArgs<N extends EndpointName> =
+  object extends EndpointInput<N>
+    ? [input?: EndpointInput<N>, opts?: CallOptions]
+    : [input: EndpointInput<N>, opts?: CallOptions]
+
+export type ApiMethod<N extends EndpointName> = (...args: CallArgs<N>) => Promise<EndpointOutput<N>>
+
+type Split<S extends string> = S extends `${infer A}.${infer B}` ? [A, B] : never
+type Groups<N extends string> = Split<N>[0]
+type OpsOf<N extends string, G extends string> = N extends `${G}.${infer Op}` ? Op : never
+
+type FlatMethods = { [N in EndpointName]: ApiMethod<N> }
+type GroupedMethods = {
+  [G in Groups<EndpointName>]: { [Op in OpsOf<EndpointName, G>]: ApiMethod<`${G}.${Op}` & EndpointName> }
+}
+
+/** One method per operation, by full name (`client['agents.list']`) and by resource (`client.agents.list`). */
+export type ApiClient = FlatMethods &
+  GroupedMethods & {
+    call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<N>>
+  }
+
+const TOKEN_CHARS = /^[\x21-\x7e]+$/
+
+type Attempt =
+  | { answered: true; status: number; headers: Headers; text: string }
+  | { answered: false; error: AppError; retryable: boolean }
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, getToken, timeoutMs = 15_000, retries = 2, retryBaseMs = 300, maxRetryAfterMs = 10_000 } = options
+  const $fetch = ofetch.create(
+    {
+      baseURL: baseUrl,
+      retry: false,
+      ignoreResponseError: true,
+      // The raw text is kept: non-JSON bodies and empty answers are judged here, not guessed by ofetch.
+      parseResponse: (text: string) => text,
+      // A redirect could carry the bearer header to another host.
+      redirect: 'error',
+    },
+    // ofetch only ever calls fetch(url string, init), which FetchLike accepts.
+    options.fetch ? { fetch: options.fetch as typeof globalThis.fetch } : {},
+  )
+
+  async function attempt(
+    name: EndpointName,
+    def: EndpointDef,
+    url: string,
+    query: Record<string, unknown> | undefined,
+    body: unknown,
+    token: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt> {
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    const onCallerAbort = () => controller.abort()
+    signal?.addEventListener('abort', onCallerAbort, { once: true })
+    try {
+      const response = await $fetch.raw<string>(url, {
+        method: def.method,
+        query,
+        body: body as Record<string, unknown> | undefined,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: controller.signal,
+      })
+      return { answered: true, status: response.status, headers: response.headers, text: response._data ?? '' }
+    } catch (err) {
+      if (signal?.aborted) return { answered: false, error: cancelledError(name), retryable: false }
+      if (timedOut) return { answered: false, error: timeoutError(name, timeoutMs), retryable: false }
+      return { answered: false, error: networkError(name, err), retryable: true }
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onCallerAbort)
+    }
+  }
+
+  async function perform<N extends EndpointName>(
+    name: N,
+    input: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<EndpointOutput<N>> {
+    const def: EndpointDef = endpoints[name]
+    const parsed = inputSchemaOf(name).safeParse(input ?? {})
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error.issues)
+      const summary = Object.entries(fields)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('; ')
+      throw new AppFailure(appError('validation', `Invalid input: ${summary}`, { endpoint: name, fields }))
+    }
+    const valid = parsed.data as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }
+    if (signal?.aborted) throw new AppFailure(cancelledError(name))
+
+    const token = await getToken()
+    if (!token) throw new AppFailure(appError('auth', 'No access token is set for this profile', { endpoint: name }))
+    if (!TOKEN_CHARS.test(token))
+      throw new AppFailure(
+        appError('auth', 'The access token contains characters that are not allowed', { endpoint: name }),
+      )
+
+    const url = fillPath(def.path, valid.path)
+    const query = valid.query
+      ? Object.fromEntries(Object.entries(valid.query).filter(([, value]) => value !== undefined))
+      : undefined
+    // Only reads are repeated: a write that timed out or failed may still have been applied.
+    const attempts = def.method === 'GET' ? retries + 1 : 1
+
+    for (let n = 0; ; n++) {
+      const result = await attempt(name, def, url, query, valid.body, token, signal)
+      let failure: AppError
+      let retryable: boolean
+      let waitMs: number | undefined
+      if (result.answered) {
+        if (result.status >= 200 && result.status < 300) return parseAnswer(name, def, result.text, token)
+        const kind = kindOfStatus(result.status)
+        const message = messageOfFailedAnswer(
+          result.status,
+          kind,
+          result.text,
+          result.headers.get('content-type') ?? '',
+        )
+        failure = withoutToken(appError(kind, message, { status: result.status, endpoint: name }), token)
+        retryable = result.status === 429 || result.status >= 500
+        const asked = retryAfterMs(result.headers.get('retry-after'))
+        if (asked !== undefined) waitMs = Math.min(asked, maxRetryAfterMs)
+      } else {
+        failure = result.error
+        retryable = result.retryable
+      }
+      if (!retryable || n + 1 >= attempts) throw new AppFailure(failure)
+      try {
+        await pause(waitMs ?? backoffDelay(n, retryBaseMs), signal)
+      } catch {
+        throw new AppFailure(cancelledError(name))
+      }
+    }
+  }
+
+  function parseAnswer<N extends EndpointName>(
+    name: N,
+    def: EndpointDef,
+    text: string,
+    token: string,
+  ): EndpointOutput<N> {
+    let json: unknown = null
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw new AppFailure(appError('bad_response', `${name}: response is not JSON`, { endpoint: name }))
+      }
+    }
+    const checked = (def.response as z.ZodType).safeParse(json)
+    if (!checked.success) {
+      const message = describeResponseMismatch(name, checked.error.issues)
+      throw new AppFailure(withoutToken(appError('bad_response', message, { endpoint: name }), token))
+    }
+    return checked.data as EndpointOutput<N>
+  }
+
+  function report(outcome: ApiOutcome) {
+    try {
+      options.onOutcome?.(outcome)
+    } catch {
+      // A failing observer must not turn a good answer into a failure.
+    }
+  }
+
+  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<N>> {
+    const [input, opts] = args
+    try {
+      const data = await perform(name, input, opts?.signal)
+      report({ endpoint: name, ok: true })
+      return data
+    } catch (err) {
+      const failure =
+        err instanceof AppFailure
+          ? err
+          : new AppFailure(appError('internal', `${name}: unexpected failure in the client`, { endpoint: name }))
+      report({ endpoint: name, ok: false, kind: failure.error.kind })
+      throw failure
+    }
+  }
+
+  const client: Record<string, unknown> = { call }
+  for (const name of endpointNames) {
+    const method = (...args: CallArgs<typeof name>) => call(name, ...args)
+    const dot = name.indexOf('.')
+    const group = name.slice(0, dot)
+    client[name] = method
+    const ops = (client[group] ??= {}) as Record<string, unknown>
+    ops[name.slice(dot + 1)] = method
+  }
+  return client as ApiClient
+}
