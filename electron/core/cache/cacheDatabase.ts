@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3-multiple-ciphers'
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
+import { migrations } from './migrations'
+
+export type CacheDb = Database.Database
+
+export interface OpenedCache {
+  db: CacheDb
+  /** Set when the previous file could not be opened and was moved aside; the cache starts empty. */
+  rebuiltFrom?: string
+}
+
+const SIDE_FILES = ['-wal', '-shm'] as const
+
+/** A 256-bit key as 64 hex characters; anything else is refused before it reaches a PRAGMA. */
+const HEX_KEY = /^[0-9a-f]{64}$/
+
+/**
+ * Opens (or creates) the encrypted cache file of one profile and brings its schema up to date.
+ * The raw key skips the passphrase KDF (the key is random, not a password). A file that fails
+ * its check (wrong key, damaged pages) is moved aside and a new one is created.
+ */
+export function openCacheDatabase(file: string, keyHex: string): OpenedCache {
+  if (!HEX_KEY.test(keyHex)) throw new Error('cache key must be 64 lowercase hex characters')
+  if (existsSync(file)) {
+    try {
+      return { db: openChecked(file, keyHex) }
+    } catch (cause) {
+      const aside = `${file}.corrupt-${Date.now()}`
+      moveAside(file, aside)
+      return { db: openChecked(file, keyHex), rebuiltFrom: describe(cause, aside) }
+    }
+  }
+  return { db: openChecked(file, keyHex) }
+}
+
+function openChecked(file: string, keyHex: string): CacheDb {
+  const db = new Database(file)
+  try {
+    db.pragma(`cipher='sqlcipher'`)
+    db.pragma(`key="x'${keyHex}'"`)
+    // quick_check reads every page, so a wrong key or torn page shows here and not mid-session.
+    const check = db.pragma('quick_check', { simple: true })
+    if (check !== 'ok') throw new Error(`quick_check: ${String(check)}`)
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('busy_timeout = 2000')
+    migrate(db)
+    return db
+  } catch (e) {
+    db.close()
+    throw e
+  }
+}
+
+function migrate(db: CacheDb): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  for (const m of migrations) {
+    if (m.version <= current) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      db.pragma(`user_version = ${m.version}`)
+    })()
+  }
+}
+
+function moveAside(file: string, aside: string): void {
+  renameSync(file, aside)
+  for (const suffix of SIDE_FILES) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix)
+  }
+}
+
+function describe(cause: unknown, aside: string): string {
+  const why = cause instanceof Error ? cause.message : String(cause)
+  return `${aside} (${why})`
+}
+
+/** Deletes a cache file with its WAL and shared-memory files. */
+export function deleteCacheFiles(file: string): void {
+  for (const f of [file, ...SIDE_FILES.map((s) => file + s)]) rmSync(f, { force: true })
+}
+
+/** Bytes on disk of a cache file, its WAL included. */
+export function cacheFileBytes(file: string): number {
+  let total = 0
+  for (const f of [file, file + '-wal']) {
+    if (existsSync(f)) total += statSync(f).size
+  }
+  return total
+}

@@ -1,0 +1,198 @@
+import type { Chat, ChatMessage, MessageCursor } from '../../contract'
+import type { CacheDb } from './cacheDatabase'
+
+interface MessageRow {
+  raw: string
+  time: number
+  id: string
+}
+
+export interface ChatSyncState {
+  id: string
+  time: number | null
+  syncedTime: number | null
+  historyComplete: boolean
+  resumePage: number | null
+}
+
+/** Rows per transaction when ingesting: short enough that no statement holds the event loop for long. */
+export const INGEST_BATCH = 500
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+
+/** Cached chats and their messages: ingest, keyset paging (never OFFSET) and the view around one message. */
+export class MessageStore {
+  private readonly insertMessage
+  private readonly knownIds
+  private readonly pageStmt
+  private readonly headStmt
+  private readonly findStmt
+  private readonly newerStmt
+  private readonly upsertChat
+  private readonly chatState
+  private readonly markSynced
+  private readonly markResume
+
+  constructor(private readonly db: CacheDb) {
+    this.insertMessage = db.prepare(
+      `INSERT INTO messages (chat_id, id, time, role, type, text, midia_content, file_name, image_url, audio_url, document_url, raw)
+       VALUES (@chatId, @id, @time, @role, @type, @text, @midiaContent, @fileName, @imageUrl, @audioUrl, @documentUrl, @raw)
+       ON CONFLICT (chat_id, id) DO UPDATE SET
+         time = excluded.time, role = excluded.role, type = excluded.type, text = excluded.text,
+         midia_content = excluded.midia_content, file_name = excluded.file_name, image_url = excluded.image_url,
+         audio_url = excluded.audio_url, document_url = excluded.document_url, raw = excluded.raw
+       WHERE raw <> excluded.raw`,
+    )
+    this.knownIds = db.prepare<[string, string], { n: number }>(
+      'SELECT count(*) AS n FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))',
+    )
+    this.pageStmt = db.prepare<[string, number, string, number], MessageRow>(
+      `SELECT raw, time, id FROM messages WHERE chat_id = ? AND (time, id) < (?, ?)
+       ORDER BY time DESC, id DESC LIMIT ?`,
+    )
+    this.headStmt = db.prepare<[string, number], MessageRow>(
+      'SELECT raw, time, id FROM messages WHERE chat_id = ? ORDER BY time DESC, id DESC LIMIT ?',
+    )
+    this.findStmt = db.prepare<[string, string], MessageRow>(
+      'SELECT raw, time, id FROM messages WHERE chat_id = ? AND id = ?',
+    )
+    this.newerStmt = db.prepare<[string, number, string, number], MessageRow>(
+      `SELECT raw, time, id FROM messages WHERE chat_id = ? AND (time, id) > (?, ?)
+       ORDER BY time ASC, id ASC LIMIT ?`,
+    )
+    this.upsertChat = db.prepare(
+      `INSERT INTO chats (id, agent_id, name, time, raw) VALUES (@id, @agentId, @name, @time, @raw)
+       ON CONFLICT (id) DO UPDATE SET agent_id = excluded.agent_id, name = excluded.name, time = excluded.time, raw = excluded.raw`,
+    )
+    this.chatState = db.prepare<
+      [string],
+      {
+        id: string
+        time: number | null
+        synced_time: number | null
+        history_complete: number
+        resume_page: number | null
+      }
+    >('SELECT id, time, synced_time, history_complete, resume_page FROM chats WHERE id = ?')
+    this.markSynced = db.prepare<[number | null, string]>(
+      'UPDATE chats SET synced_time = ?, history_complete = 1, resume_page = NULL WHERE id = ?',
+    )
+    this.markResume = db.prepare<[number, string]>('UPDATE chats SET resume_page = ? WHERE id = ?')
+  }
+
+  /**
+   * Stores one page of a chat's messages in batched transactions; returns how many were new.
+   * Existing rows are rewritten only when their JSON changed, so FTS is not churned.
+   */
+  ingest(chatId: string, messages: readonly ChatMessage[]): number {
+    let inserted = 0
+    const run = this.db.transaction((batch: readonly ChatMessage[]) => {
+      const ids = JSON.stringify(batch.map((m) => m.id))
+      const known = this.knownIds.get(chatId, ids)?.n ?? 0
+      for (const m of batch) {
+        this.insertMessage.run({
+          chatId,
+          id: m.id,
+          time: Math.trunc(m.time),
+          role: str(m.role),
+          type: str(m.type),
+          text: str(m.text),
+          midiaContent: str(m.midiaContent),
+          fileName: str(m.fileName),
+          imageUrl: str(m.imageUrl),
+          audioUrl: str(m.audioUrl),
+          documentUrl: str(m.documentUrl),
+          raw: JSON.stringify(m),
+        })
+      }
+      inserted += new Set(batch.map((m) => m.id)).size - known
+    })
+    for (let i = 0; i < messages.length; i += INGEST_BATCH) run(messages.slice(i, i + INGEST_BATCH))
+    return inserted
+  }
+
+  /** How many of these message ids are already cached for the chat. */
+  countKnown(chatId: string, ids: readonly string[]): number {
+    return this.knownIds.get(chatId, JSON.stringify(ids))?.n ?? 0
+  }
+
+  /** Newest first, strictly older than the cursor; `next` is the cursor of the last row when the page is full. */
+  page(
+    chatId: string,
+    before: MessageCursor | undefined,
+    limit: number,
+  ): { messages: ChatMessage[]; next: MessageCursor | null } {
+    const rows = before ? this.pageStmt.all(chatId, before.time, before.id, limit) : this.headStmt.all(chatId, limit)
+    const last = rows[rows.length - 1]
+    return {
+      messages: rows.map(parseRow),
+      next: rows.length === limit && last ? { time: last.time, id: last.id } : null,
+    }
+  }
+
+  /** `after` newer messages, the message, `before` older ones; newest first. */
+  around(
+    chatId: string,
+    messageId: string,
+    before: number,
+    after: number,
+  ): { messages: ChatMessage[]; found: boolean; next: MessageCursor | null } {
+    const hit = this.findStmt.get(chatId, messageId)
+    if (!hit) return { messages: [], found: false, next: null }
+    const newer = this.newerStmt.all(chatId, hit.time, hit.id, after).reverse()
+    const older = before > 0 ? this.pageStmt.all(chatId, hit.time, hit.id, before) : []
+    const rows = [...newer, hit, ...older]
+    const last = older[older.length - 1] ?? hit
+    return {
+      messages: rows.map(parseRow),
+      found: true,
+      next: older.length === before ? { time: last.time, id: last.id } : null,
+    }
+  }
+
+  saveChats(chats: readonly Chat[]): void {
+    this.db.transaction(() => {
+      for (const c of chats) {
+        this.upsertChat.run({
+          id: c.id,
+          agentId: str(c.agentId),
+          name: str(c.name) ?? str(c.title) ?? str(c.userName),
+          time: typeof c.time === 'number' ? Math.trunc(c.time) : null,
+          raw: JSON.stringify(c),
+        })
+      }
+    })()
+  }
+
+  chatSyncState(chatId: string): ChatSyncState | undefined {
+    const r = this.chatState.get(chatId)
+    if (!r) return undefined
+    return {
+      id: r.id,
+      time: r.time,
+      syncedTime: r.synced_time,
+      historyComplete: r.history_complete === 1,
+      resumePage: r.resume_page,
+    }
+  }
+
+  /** The chat's history is cached up to `time` (the chat's last activity when the sync read it). */
+  markChatSynced(chatId: string, time: number | null): void {
+    this.markSynced.run(time, chatId)
+  }
+
+  /** Where an interrupted first sync of this chat goes on. */
+  markChatResumePage(chatId: string, page: number): void {
+    this.markResume.run(page, chatId)
+  }
+
+  counts(): { chats: number; messages: number } {
+    const chats = (this.db.prepare('SELECT count(*) AS n FROM chats').get() as { n: number }).n
+    const messages = (this.db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n
+    return { chats, messages }
+  }
+}
+
+function parseRow(r: MessageRow): ChatMessage {
+  return JSON.parse(r.raw) as ChatMessage
+}
