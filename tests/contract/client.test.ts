@@ -1,8 +1,8 @@
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { endpointNames } from '../../electron/contract/endpoints'
-import { createApiClient, type ApiClientOptions, type ApiOutcome } from '../../electron/core/api'
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest'
+import { endpointNames, type EndpointOutput } from '../../electron/contract/endpoints'
+import { createApiClient, type ApiClient, type ApiClientOptions, type ApiOutcome } from '../../electron/core/api'
 import { failureOf } from './failureOf'
 import { json, startScriptedService, type ScriptedService } from './scriptedService'
 
@@ -379,3 +379,18 @@ describe('api client: outcomes and secrecy', () => {
     }
   })
 })
+
+/** Checked by `tsc -p tsconfig.node.json`, never run: the client's types follow the endpoint table. */
+export function typesFollowTheTable(api: ApiClient) {
+  expectTypeOf(api.agents.list).returns.resolves.toEqualTypeOf<EndpointOutput<'agents.list'>>()
+  expectTypeOf(api['trainings.list']).returns.resolves.toEqualTypeOf<EndpointOutput<'trainings.list'>>()
+  expectTypeOf(api.call<'chats.list'>).returns.resolves.toEqualTypeOf<EndpointOutput<'chats.list'>>()
+  // @ts-expect-error the path parameter is required
+  void api.agents.get({})
+  // @ts-expect-error trainings need their type
+  void api.trainings.list({ path: { agentId: 'a' }, query: {} })
+  // @ts-expect-error no such operation
+  void api.agents.fly
+  // @ts-expect-error the body of a channel update needs agentId
+  void api.channels.update({ path: { channelId: 'c' }, body: { name: 'x' } })
+}
