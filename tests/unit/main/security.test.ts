@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { isAllowedExternalUrl } from '../../../electron/core/externalLinks'
+import { trustedOrigins } from '../../../electron/main/ipc'
+import { denyAllPermissions, hardenWebContents, openAllowedExternal } from '../../../electron/main/security'
+import { FakeWebContents, recorded, resetFakeElectron, shell } from './fakeElectron'
+
+function hardened() {
+  resetFakeElectron()
+  const contents = new FakeWebContents()
+  const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternalUrl, shell)
+  hardenWebContents(contents as never, { origins: trustedOrigins(['app://agent-desk']), openExternal })
+  return contents
+}
+
+function fire(contents: FakeWebContents, name: string, url: string): boolean {
+  let prevented = false
+  contents.emit(name, { preventDefault: () => (prevented = true) }, url)
+  return prevented
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+describe('navigation', () => {
+  it.each(['https://evil.example.com/', 'http://localhost:5173/', 'file:///etc/passwd', 'app://other/index.html'])(
+    'prevents will-navigate to %s',
+    (url) => {
+      expect(fire(hardened(), 'will-navigate', url)).toBe(true)
+    },
+  )
+
+  it('lets the app navigate within its own origin', () => {
+    expect(fire(hardened(), 'will-navigate', 'app://agent-desk/index.html#/chats')).toBe(false)
+  })
+
+  it('prevents a redirect to another origin', () => {
+    const contents = hardened()
+    expect(fire(contents, 'will-redirect', 'https://evil.example.com/')).toBe(true)
+    expect(fire(contents, 'will-redirect', 'app://agent-desk/index.html')).toBe(false)
+  })
+
+  it('opens an https link the page navigated to in the system browser instead', async () => {
+    const contents = hardened()
+    fire(contents, 'will-navigate', 'https://docs.example.com/page')
+    fire(contents, 'will-navigate', 'file:///etc/passwd')
+    await flush()
+    expect(recorded.openedExternal).toEqual(['https://docs.example.com/page'])
+  })
+
+  it('refuses to attach a <webview>', () => {
+    expect(fire(hardened(), 'will-attach-webview', 'https://x.example.com')).toBe(true)
+  })
+})
+
+describe('new windows', () => {
+  it('denies every new window and sends only https links to shell.openExternal', async () => {
+    const contents = hardened()
+    const urls = [
+      'https://gptmaker.ai/docs',
+      'http://insecure.example.com/',
+      'javascript:alert(1)',
+      'file:///C:/Windows/System32/calc.exe',
+      'smb://share/x',
+      'https://user:pass@example.com/',
+      'app://agent-desk/index.html',
+      'not a url',
+    ]
+    for (const url of urls) expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
+    await flush()
+    expect(recorded.openedExternal).toEqual(['https://gptmaker.ai/docs'])
+  })
+})
+
+describe('openAllowedExternal', () => {
+  it('answers whether the link was opened, and false when the shell fails', async () => {
+    expect(await openAllowedExternal('https://a.example.com', isAllowedExternalUrl, shell)).toBe(true)
+    expect(await openAllowedExternal('ftp://a.example.com', isAllowedExternalUrl, shell)).toBe(false)
+    const broken = {
+      openExternal: async () => {
+        throw new Error('no browser')
+      },
+    }
+    expect(await openAllowedExternal('https://a.example.com', isAllowedExternalUrl, broken)).toBe(false)
+  })
+})
+
+describe('permissions', () => {
+  it('denies every permission request and check', () => {
+    let requestHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | null = null
+    let checkHandler: ((...args: unknown[]) => boolean) | null = null
+    denyAllPermissions({
+      setPermissionRequestHandler: (h) => void (requestHandler = h as typeof requestHandler),
+      setPermissionCheckHandler: (h) => void (checkHandler = h as typeof checkHandler),
+    })
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+    ]) {
+      const answers: boolean[] = []
+      requestHandler!({}, permission, (granted) => answers.push(granted))
+      expect(answers).toEqual([false])
+      expect(checkHandler!({}, permission, 'app://agent-desk', {})).toBe(false)
+    }
+  })
+})
