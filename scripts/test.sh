@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Everything that must pass: lint, types, the Electron security scan, all vitest suites (inside a
+# private D-Bus session with a real gnome-keyring), the production build, and the Playwright suite.
+# Every step runs even when an earlier one fails, so one run shows every problem.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+report_dir="$(mktemp -d "${TMPDIR:-/tmp}/agent-desk-test.XXXXXX")"
+trap 'rm -rf "$report_dir"' EXIT
+
+failed_steps=()
+passed_steps=()
+
+step() {
+  local name="$1"
+  shift
+  echo
+  echo "==> $name: $*"
+  local started=$SECONDS
+  if "$@"; then
+    passed_steps+=("$name")
+    echo "==> $name passed ($((SECONDS - started)) s)"
+  else
+    failed_steps+=("$name")
+    echo "==> $name FAILED ($((SECONDS - started)) s)" >&2
+  fi
+}
+
+step lint npm run lint
+step typecheck npm run typecheck
+step electronegativity npx tsx scripts/electronegativity.ts
+step vitest scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
+  --outputFile.json="$report_dir/vitest.json"
+step build npm run build
+if [[ -f playwright.config.ts ]]; then
+  step playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
+else
+  echo
+  echo "==> playwright skipped: no playwright.config.ts"
+fi
+
+# Test counts from the reporters' JSON, where a suite got far enough to write it.
+summary="$(
+  node - "$report_dir" <<'NODE'
+const fs = require('node:fs')
+const path = require('node:path')
+const dir = process.argv[2]
+const read = (f) => {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))
+  } catch {
+    return null
+  }
+}
+const parts = []
+let passed = 0
+let failed = 0
+const v = read('vitest.json')
+if (v) {
+  passed += v.numPassedTests
+  failed += v.numFailedTests
+  parts.push(`vitest ${v.numPassedTests} passed, ${v.numFailedTests} failed`)
+}
+const p = read('playwright.json')
+if (p && p.stats) {
+  const ok = p.stats.expected + p.stats.flaky
+  passed += ok
+  failed += p.stats.unexpected
+  parts.push(`playwright ${ok} passed, ${p.stats.unexpected} failed`)
+}
+if (parts.length) console.log(`tests: ${parts.join('; ')}; total ${passed} passed, ${failed} failed`)
+NODE
+)"
+
+echo
+[[ -n "$summary" ]] && echo "$summary"
+echo "steps: ${#passed_steps[@]} passed, ${#failed_steps[@]} failed${failed_steps[*]:+ (${failed_steps[*]})}"
+[[ ${#failed_steps[@]} -eq 0 ]]
