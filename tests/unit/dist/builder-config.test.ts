@@ -1,0 +1,228 @@
+import type { Configuration, FileSet } from 'app-builder-lib'
+import { getFileMatchers } from 'app-builder-lib/out/fileMatcher'
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config'
+import { DebugLogger } from 'builder-util'
+import { load } from 'js-yaml'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = join(__dirname, '..', '..', '..')
+const PROJECT = '/project'
+
+const RELEASE_FUSES = {
+  runAsNode: false,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableCookieEncryption: true,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+}
+
+/** What a packaged app must contain (from electron-vite's out/) and what it must never contain. */
+const MUST_SHIP = ['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']
+const MUST_NOT_SHIP = [
+  'tests/harness/preview.ts',
+  'tests/harness/server.js',
+  'tests/e2e/agents.spec.ts',
+  'tests/unit/dist/updater.test.ts',
+  'tests/bench/run.ts',
+  'src/main.ts',
+  'src/App.vue',
+  'electron/main/index.ts',
+  'electron/sandbox/server.ts',
+  'scripts/icons.ts',
+  'docs/release.md',
+  'out/main/index.js.map',
+  'out/renderer/assets/index-abc123.js.map',
+  'electron.vite.config.ts',
+  'vitest.config.ts',
+  'tsconfig.json',
+  'resources/icon.svg',
+]
+
+/** Runs electron-builder's own validation (scheme.json through its ajv), on a copy: ajv may coerce. */
+async function validateWithElectronBuilder(config: Configuration): Promise<void> {
+  await validateConfiguration(structuredClone(config), new DebugLogger(false))
+}
+
+/** Whether electron-builder's own file matcher would copy this project file into the app. */
+function shipped(config: Configuration, relativePath: string): boolean {
+  const matchers = getFileMatchers(config, 'files', '/app', {
+    macroExpander: (pattern) => pattern,
+    customBuildOptions: {},
+    globalOutDir: `${PROJECT}/release`,
+    defaultSrc: PROJECT,
+  })
+  const file = { isDirectory: () => false }
+  return (matchers ?? []).some((matcher) =>
+    matcher.createFilter()(
+      `${PROJECT}/${relativePath}`,
+      file as Parameters<ReturnType<typeof matcher.createFilter>>[1],
+    ),
+  )
+}
+
+function unpacked(config: Configuration, relativePath: string): boolean {
+  const matchers = getFileMatchers(config, 'asarUnpack', '/app', {
+    macroExpander: (pattern) => pattern,
+    customBuildOptions: {},
+    globalOutDir: `${PROJECT}/release`,
+    defaultSrc: PROJECT,
+  })
+  const file = { isDirectory: () => false }
+  return (matchers ?? []).some((matcher) =>
+    matcher.createFilter()(
+      `${PROJECT}/${relativePath}`,
+      file as Parameters<ReturnType<typeof matcher.createFilter>>[1],
+    ),
+  )
+}
+
+/**
+ * The release policy of docs/release.md, on top of the schema: every reason this configuration
+ * must not be shipped. An empty list means it may be.
+ */
+function releaseProblems(config: Configuration): string[] {
+  const problems: string[] = []
+  for (const path of MUST_SHIP) if (!shipped(config, path)) problems.push(`${path} is not packaged`)
+  for (const path of MUST_NOT_SHIP) if (shipped(config, path)) problems.push(`${path} would be shipped`)
+  for (const [fuse, value] of Object.entries(RELEASE_FUSES)) {
+    const actual = (config.electronFuses as Record<string, unknown> | null | undefined)?.[fuse]
+    if (actual !== value) problems.push(`fuse ${fuse} is ${String(actual)}, must be ${value}`)
+  }
+  for (const native of [
+    'keytar/build/Release/keytar.node',
+    'better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node',
+  ]) {
+    if (!unpacked(config, `node_modules/${native}`)) problems.push(`${native} stays inside the asar`)
+  }
+  if (config.npmRebuild !== false) problems.push('npmRebuild must be false: install-app-deps rebuilds explicitly')
+  if (config.asar === false) problems.push('asar is off: the integrity fuses need an asar')
+  const mac = config.mac ?? {}
+  if (mac.hardenedRuntime !== true) problems.push('mac: hardened runtime is off')
+  if (mac.notarize !== true) problems.push('mac: notarization is off')
+  if (mac.entitlements !== 'resources/entitlements.mac.plist') problems.push('mac: entitlements file is not ours')
+  const win = config.win ?? {}
+  if (!win.signtoolOptions?.publisherName && !win.azureSignOptions?.publisherName) {
+    problems.push('win: no publisher name, so updates could not check who signed them')
+  }
+  if (win.verifyUpdateCodeSignature === false) problems.push('win: update signature check is off')
+  if (win.signtoolOptions?.certificatePassword || win.signtoolOptions?.certificateFile) {
+    problems.push('win: signing credentials belong in the environment, not in the config')
+  }
+  if (config.nsis?.perMachine !== false) problems.push('nsis: must install per user')
+  if (config.nsis?.allowElevation !== false) problems.push('nsis: must not ask for elevation')
+  const publish = [config.publish].flat()
+  if (!publish.some((p) => typeof p === 'object' && p !== null && p.provider === 'github')) {
+    problems.push('publish: no GitHub provider for electron-updater')
+  }
+  return problems
+}
+
+function targetNames(target: unknown): string[] {
+  return [target]
+    .flat()
+    .map((t) => (typeof t === 'string' ? t : (t as { target: string }).target))
+    .filter(Boolean)
+}
+
+let config: Configuration
+let yamlText: string
+
+beforeAll(() => {
+  yamlText = readFileSync(join(root, 'electron-builder.yml'), 'utf8')
+  config = load(yamlText) as Configuration
+})
+
+describe('electron-builder.yml', () => {
+  it('passes electron-builder’s own configuration validation', async () => {
+    await expect(validateWithElectronBuilder(config)).resolves.toBeUndefined()
+  })
+
+  it('meets the release policy: files, fuses, natives, signing, notarization, per-user install, publish', () => {
+    expect(releaseProblems(config)).toEqual([])
+  })
+
+  it('names the app and keeps the icons and entitlements it points at in resources/', () => {
+    expect(config.appId).toBe('ai.agentdesk.app')
+    expect(config.productName).toBe('Agent Desk')
+    expect(config.copyright).toMatch(/Agent Desk/)
+    for (const file of [config.mac?.icon, config.win?.icon, config.mac?.entitlements, 'resources/icons/512x512.png']) {
+      expect(() => readFileSync(join(root, String(file)))).not.toThrow()
+    }
+  })
+
+  it('builds dmg + zip on macOS, NSIS on Windows, AppImage + deb on Linux', () => {
+    expect(targetNames(config.mac?.target).sort()).toEqual(['dmg', 'zip'])
+    expect(targetNames(config.win?.target)).toEqual(['nsis'])
+    expect(targetNames(config.linux?.target).sort()).toEqual(['AppImage', 'deb'])
+    expect(config.linux?.desktop?.entry?.Categories).toMatch(/Network|Office/)
+  })
+
+  it('grants exactly the three hardened-runtime exceptions the native modules need', () => {
+    const plist = readFileSync(join(root, 'resources', 'entitlements.mac.plist'), 'utf8')
+    const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1]).sort()
+    expect(keys).toEqual([
+      'com.apple.security.cs.allow-jit',
+      'com.apple.security.cs.allow-unsigned-executable-memory',
+      'com.apple.security.cs.disable-library-validation',
+    ])
+  })
+
+  it('holds no credentials: they come from the environment', () => {
+    expect(yamlText).not.toMatch(/-----BEGIN|certificatePassword|password\s*:|APPLE_API_KEY\s*:|GH_TOKEN\s*:/i)
+  })
+})
+
+describe('the release policy catches a bad configuration', () => {
+  it('fails a config whose files would ship the browser preview and the tests', () => {
+    const widened = { ...config, files: [...[config.files].flat(), 'tests/**'] as (string | FileSet)[] }
+    expect(releaseProblems(widened)).toEqual(
+      expect.arrayContaining([
+        'tests/harness/preview.ts would be shipped',
+        'tests/e2e/agents.spec.ts would be shipped',
+      ]),
+    )
+  })
+
+  it('fails a config that packages the whole project directory', () => {
+    const everything = { ...config, files: ['**/*'] }
+    const problems = releaseProblems(everything)
+    expect(problems).toContain('tests/harness/preview.ts would be shipped')
+    expect(problems).toContain('out/main/index.js.map would be shipped')
+  })
+
+  it('fails a config with a debug fuse left on or notarization off', () => {
+    const loose = {
+      ...config,
+      electronFuses: { ...config.electronFuses, runAsNode: true },
+      mac: { ...config.mac, notarize: false },
+    }
+    expect(releaseProblems(loose)).toEqual(['fuse runAsNode is true, must be false', 'mac: notarization is off'])
+  })
+
+  it('is backed by the schema: electron-builder rejects an option of the wrong shape', async () => {
+    const wrong = { ...config, nsis: { ...config.nsis, perMachine: { yes: true } } } as unknown as Configuration
+    await expect(validateWithElectronBuilder(wrong)).rejects.toThrow(/nsis/)
+  })
+})
+
+describe('electron-builder.smoke.yml (the build the Electron smoke test drives)', () => {
+  let smoke: Configuration
+  beforeAll(async () => {
+    // electron-builder's own loader, so `extends` merges exactly as it will when packaging.
+    smoke = await getConfig(root, 'electron-builder.smoke.yml', null)
+  })
+
+  it('passes electron-builder’s validation after merging the release config', async () => {
+    await expect(validateWithElectronBuilder(smoke)).resolves.toBeUndefined()
+  })
+
+  it('differs from the release build only by the inspector fuse, and is never published', () => {
+    expect(smoke.electronFuses).toEqual({ ...config.electronFuses, enableNodeCliInspectArguments: true })
+    expect(smoke.publish).toBeNull()
+    expect(smoke.directories?.output).toBe('release/smoke')
+    for (const path of MUST_NOT_SHIP) expect(shipped(smoke, path), path).toBe(false)
+  })
+})
