@@ -1,0 +1,22 @@
+export default {
+  title: 'Settings',
+  appearance: 'Appearance',
+  theme: 'Theme',
+  themes: { system: 'Follow the system', light: 'Light', dark: 'Dark' },
+  language: 'Language',
+  languages: { system: 'Follow the system', en: 'English', 'pt-BR': 'Português (Brasil)' },
+  security: 'Security',
+  vault: 'Where tokens are kept',
+  vaultBackends: {
+    keytar: 'System keychain',
+    safeStorage: 'Encrypted with the operating system’s key',
+    memory: 'Memory only (forgotten when the app closes)',
+  },
+  vaultWeak:
+    'This system offers no real keychain: saved tokens are only obfuscated on disk. Install and unlock a keyring (e.g. GNOME Keyring or KWallet) and restart the app.',
+  vaultUnknown: 'Unknown',
+  about: 'About',
+  version: 'Version {version} ({platform})',
+  saved: 'Saved',
+  settingsReset: 'The settings file was damaged and has been reset to the defaults.',
+}

@@ -1,0 +1,251 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type {
+  AppChannelInput,
+  AppInfo,
+  PushEventPayload,
+  Profile,
+  ProfilesState,
+  Result,
+  Settings,
+  VaultStatus,
+} from '@contract'
+import { useDeskApi } from '@/api'
+import { createInFlight } from './inFlight'
+
+export const DEFAULT_SETTINGS: Settings = {
+  locale: 'system',
+  theme: 'system',
+  refreshIntervalMinutes: 15,
+  autoUpdate: true,
+}
+
+export type Connectivity = PushEventPayload<'connectivity'>
+
+/** Who is asked for a new token, while the token dialog is open. */
+export interface TokenPrompt {
+  profileId: string
+  label: string
+}
+
+/**
+ * Profiles, settings, connectivity and the token dialog: the state every screen shares.
+ * Other stores run their calls through `runAuthorized` so a refused token is asked for once and
+ * the failed call is re-run.
+ */
+export const useSessionStore = defineStore('session', () => {
+  const profiles = ref<Profile[]>([])
+  const activeProfileId = ref<string | null>(null)
+  const settings = ref<Settings>({ ...DEFAULT_SETTINGS })
+  const settingsNotice = ref<'settings_reset' | undefined>()
+  const appInfo = ref<AppInfo | null>(null)
+  const vault = ref<VaultStatus | null>(null)
+  const connectivity = ref<Connectivity>({ online: true, since: Date.now() })
+  /** Bumped for each `cache.updated` push, per endpoint, so a view re-reads what it shows. */
+  const cacheUpdates = ref<Record<string, number>>({})
+  /** Bumped whenever a new token is saved, so views re-run what the refused token broke. */
+  const tokenRenewals = ref(0)
+  const tokenPrompt = ref<TokenPrompt | null>(null)
+  const ready = ref(false)
+
+  const activeProfile = computed(() => profiles.value.find((p) => p.id === activeProfileId.value) ?? null)
+  const offline = computed(() => !connectivity.value.online)
+
+  const share = createInFlight()
+  let initPromise: Promise<void> | undefined
+  let unsubscribers: (() => void)[] = []
+  let promptWaiters: ((renewed: boolean) => void)[] = []
+
+  function applyProfiles(state: ProfilesState) {
+    profiles.value = state.profiles
+    activeProfileId.value = state.activeProfileId
+  }
+
+  function upsertProfile(profile: Profile) {
+    const i = profiles.value.findIndex((p) => p.id === profile.id)
+    if (i >= 0) profiles.value.splice(i, 1, profile)
+    else profiles.value.push(profile)
+  }
+
+  function subscribe() {
+    const api = useDeskApi()
+    unsubscribers = [
+      api.on('connectivity', (c) => {
+        connectivity.value = c
+      }),
+      api.on('profiles.changed', () => {
+        void refreshProfiles()
+      }),
+      api.on('cache.updated', ({ endpoint }) => {
+        cacheUpdates.value = { ...cacheUpdates.value, [endpoint]: (cacheUpdates.value[endpoint] ?? 0) + 1 }
+      }),
+      api.on('auth.required', ({ profileId }) => {
+        if (profileId === activeProfileId.value) void requestToken(profileId)
+      }),
+    ]
+  }
+
+  /** Loads profiles, settings and app info once; later callers wait for the same load. */
+  function init(): Promise<void> {
+    initPromise ??= (async () => {
+      subscribe()
+      await Promise.all([refreshProfiles(), loadSettings(), loadAppInfo()])
+      ready.value = true
+    })()
+    return initPromise
+  }
+
+  function refreshProfiles(): Promise<Result<ProfilesState>> {
+    return share('profiles.list', async () => {
+      const r = await useDeskApi().profiles.list()
+      if (r.ok) applyProfiles(r.data)
+      return r
+    })
+  }
+
+  async function loadSettings() {
+    const r = await useDeskApi().settings.get()
+    if (r.ok) {
+      settings.value = r.data.settings
+      settingsNotice.value = r.data.notice
+    }
+    return r
+  }
+
+  async function loadAppInfo() {
+    const r = await useDeskApi().app.info()
+    if (r.ok) appInfo.value = r.data
+    return r
+  }
+
+  async function loadVaultStatus() {
+    const r = await useDeskApi().vault.status()
+    if (r.ok) vault.value = r.data
+    return r
+  }
+
+  /** Applies the change at once (the UI follows), and rolls back if main refuses it. */
+  async function updateSettings(change: Partial<Settings>): Promise<Result<Settings>> {
+    const before = settings.value
+    settings.value = { ...before, ...change }
+    const r = await useDeskApi().settings.update(change)
+    settings.value = r.ok ? r.data : before
+    return r
+  }
+
+  function testConnection(input: AppChannelInput<'profiles.testConnection'>) {
+    return useDeskApi().profiles.testConnection(input)
+  }
+
+  async function afterSwitch(r: Result<Profile>): Promise<Result<Profile>> {
+    if (r.ok) {
+      upsertProfile(r.data)
+      activeProfileId.value = r.data.id
+      await refreshProfiles()
+    }
+    return r
+  }
+
+  async function createProfile(input: AppChannelInput<'profiles.create'>) {
+    return afterSwitch(await useDeskApi().profiles.create(input))
+  }
+
+  function openDemo() {
+    return share('profiles.openDemo', async () => afterSwitch(await useDeskApi().profiles.openDemo()))
+  }
+
+  async function activate(profileId: string) {
+    return afterSwitch(await useDeskApi().profiles.activate({ profileId }))
+  }
+
+  async function removeProfile(profileId: string) {
+    const r = await useDeskApi().profiles.remove({ profileId })
+    if (r.ok) applyProfiles(r.data)
+    return r
+  }
+
+  /** Opens the token dialog (once, however many calls failed) and resolves when it is answered. */
+  function requestToken(profileId = activeProfileId.value): Promise<boolean> {
+    if (!profileId) return Promise.resolve(false)
+    if (!tokenPrompt.value) {
+      const label = profiles.value.find((p) => p.id === profileId)?.label ?? profileId
+      tokenPrompt.value = { profileId, label }
+    }
+    return new Promise((resolve) => promptWaiters.push(resolve))
+  }
+
+  function settlePrompt(renewed: boolean) {
+    const waiters = promptWaiters
+    promptWaiters = []
+    tokenPrompt.value = null
+    if (renewed) tokenRenewals.value++
+    for (const resolve of waiters) resolve(renewed)
+  }
+
+  /** Saves the token typed in the dialog; on failure the dialog stays open with the error. */
+  async function submitToken(token: string, rememberToken?: boolean): Promise<Result<Profile>> {
+    const prompt = tokenPrompt.value
+    if (!prompt) throw new Error('no token was asked for')
+    const r = await useDeskApi().profiles.setToken({ profileId: prompt.profileId, token, rememberToken })
+    if (r.ok) {
+      upsertProfile(r.data)
+      settlePrompt(true)
+    }
+    return r
+  }
+
+  function cancelTokenPrompt() {
+    settlePrompt(false)
+  }
+
+  /**
+   * Runs a call; if the service refused the token, asks for a new one and runs the call again.
+   * Resolves with the auth failure if the user cancels the dialog.
+   */
+  async function runAuthorized<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
+    let r = await call()
+    while (!r.ok && r.error.kind === 'auth') {
+      if (!(await requestToken())) return r
+      r = await call()
+    }
+    return r
+  }
+
+  function dispose() {
+    for (const off of unsubscribers) off()
+    unsubscribers = []
+    initPromise = undefined
+  }
+
+  return {
+    profiles,
+    activeProfileId,
+    activeProfile,
+    settings,
+    settingsNotice,
+    appInfo,
+    vault,
+    connectivity,
+    offline,
+    cacheUpdates,
+    tokenRenewals,
+    tokenPrompt,
+    ready,
+    init,
+    refreshProfiles,
+    loadSettings,
+    loadAppInfo,
+    loadVaultStatus,
+    updateSettings,
+    testConnection,
+    createProfile,
+    openDemo,
+    activate,
+    removeProfile,
+    requestToken,
+    submitToken,
+    cancelTokenPrompt,
+    runAuthorized,
+    dispose,
+  }
+})

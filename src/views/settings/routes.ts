@@ -1,0 +1,10 @@
+import type { RouteRecordRaw } from 'vue-router'
+
+export default [
+  {
+    path: '/settings',
+    name: 'settings',
+    component: () => import('./SettingsView.vue'),
+    meta: { nav: { label: 'shell.nav.settings', order: 90 } },
+  },
+] satisfies RouteRecordRaw[]
