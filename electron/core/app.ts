@@ -1,0 +1,243 @@
+import type { PushEventName, PushEventPayload } from '../contract/app/events'
+import type { AppInfo, Profile } from '../contract/app/profiles'
+import { createApiClient, type ApiClient, type FetchLike } from './api'
+import { type Connectivity, createConnectivity } from './connectivity'
+import { type ApiGateway, networkGateway } from './gateway'
+import { createMediaFetch, type MediaFetch } from './media'
+import {
+  createDemoLauncher,
+  createProfileHandlers,
+  type DemoLauncher,
+  type StartDemoService,
+} from './profiles/channels'
+import { createProfileStore, DEMO_PROFILE_ID, type ProfileStore } from './profiles/profileStore'
+import { type ChannelHandler, createRouter, type Emit, type Router } from './router'
+import { openSettingsFile, type WindowBounds } from './settings/settingsFile'
+import { type KeytarLoader, openVault, type SafeStorageLike, type SecretStore } from './vault'
+
+export type PushListener = (event: PushEventName, payload: unknown) => void
+
+/** What the offline cache (and any other layer in front of the network) gets to build itself. */
+export interface CoreContext {
+  /** A profile by id with `hasToken`, or null when it was removed. */
+  profileOf(profileId: string): Promise<Profile | null>
+  activeProfile(): Promise<Profile | null>
+  emit: Emit
+  secrets: SecretStore
+  userDataDir: string
+  connectivity: Connectivity
+}
+
+/** Channels added by other layers; the context also carries the final (wrapped) gateway. */
+export type ExtraChannels =
+  Record<string, ChannelHandler> | ((ctx: CoreContext & { gateway: ApiGateway }) => Record<string, ChannelHandler>)
+
+export interface CoreOptions {
+  /** Electron's `app.getPath('userData')`, or a temp folder in tests and the preview. */
+  userDataDir: string
+  /** Electron's `net.fetch` in the shell, Node's fetch elsewhere. */
+  fetch: FetchLike
+  /** Electron's safeStorage, the fallback when no OS keychain answers. */
+  safeStorage?: SafeStorageLike | null
+  /** Default `() => import('keytar')`; null skips the OS keychain. */
+  keytarLoader?: KeytarLoader | null
+  /** The keychain service name (default `Agent Desk`); tests use their own. */
+  keychainService?: string
+  /** Starts the embedded service for the demo profile; core never imports the sandbox itself. */
+  startDemoService: StartDemoService
+  /** Opens an https link in the system browser; called only for allow-listed URLs. */
+  openExternal(url: string): Promise<unknown> | unknown
+  appInfo: AppInfo | (() => AppInfo | Promise<AppInfo>)
+  /** The offline cache wraps the network gateway here. */
+  wrapGateway?: (inner: ApiGateway, ctx: CoreContext) => ApiGateway
+  /** App channels declared in the contract by other layers (cache.*, sync.*, search.*). */
+  extraChannels?: ExtraChannels
+  /** Called after a profile and its secrets are removed, so its offline data goes too. */
+  onProfileRemoved?: (profileId: string) => Promise<void> | void
+  /** Per attempt of an API call (default 15 s). */
+  apiTimeoutMs?: number
+  /** Extra attempts of a failed read (default 2). */
+  apiRetries?: number
+  now?: () => number
+}
+
+export interface Core {
+  router: Router
+  /** Every push event (connectivity, auth.required, profiles.changed, and the cache's); returns the unsubscribe. */
+  on(listener: PushListener): () => void
+  media: { fetchMedia: MediaFetch }
+  /** Window bounds for the shell; not an IPC channel. */
+  settings: {
+    getWindowBounds(): WindowBounds | null
+    setWindowBounds(bounds: WindowBounds): Promise<void>
+  }
+  connectivity: Connectivity
+  /** Same as `connectivity.setOsOnline`: the OS's view of the network. */
+  setOnline(online: boolean): void
+  /** Stops the demo service and waits for pending settings writes. */
+  dispose(): Promise<void>
+}
+
+/**
+ * Builds everything the main process does without Electron, for the shell and the browser preview
+ * alike: vault, settings, profiles, connectivity, the gateway (wrapped by the cache), the router and media.
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const now = options.now ?? Date.now
+  const listeners = new Set<PushListener>()
+  const emit: Emit = <E extends PushEventName>(event: E, payload: PushEventPayload<E>) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event, payload)
+      } catch (err) {
+        console.error(`[core] a ${event} listener failed: ${err instanceof Error ? err.name : 'error'}`)
+      }
+    }
+  }
+
+  const secrets = await openVault({
+    userDataDir: options.userDataDir,
+    keytarLoader: options.keytarLoader,
+    safeStorage: options.safeStorage,
+    keychainService: options.keychainService,
+  })
+  const file = await openSettingsFile(options.userDataDir, now)
+  const profiles = createProfileStore({
+    file,
+    secrets,
+    onActiveChanged: (activeProfileId) => emit('profiles.changed', { activeProfileId }),
+  })
+  const connectivity = createConnectivity((state) => emit('connectivity', state), now)
+  const demo = createDemoLauncher(options.startDemoService, options.userDataDir)
+
+  const clients = new Map<string, ApiClient>()
+  function clientFor(profile: Profile): ApiClient {
+    const key = `${profile.id}|${profile.baseUrl}`
+    let client = clients.get(key)
+    if (!client) {
+      for (const old of clients.keys()) if (old.startsWith(`${profile.id}|`)) clients.delete(old)
+      client = createApiClient({
+        baseUrl: profile.baseUrl,
+        getToken: () => profiles.tokenOf(profile.id),
+        fetch: options.fetch,
+        timeoutMs: options.apiTimeoutMs,
+        retries: options.apiRetries,
+        onOutcome: (outcome) => connectivity.recordOutcome(outcome),
+      })
+      clients.set(key, client)
+    }
+    return client
+  }
+  const probeClient = (baseUrl: string, token: string) =>
+    createApiClient({
+      baseUrl,
+      getToken: () => token,
+      fetch: options.fetch,
+      timeoutMs: options.apiTimeoutMs,
+      retries: 0,
+      onOutcome: (outcome) => connectivity.recordOutcome(outcome),
+    })
+
+  const profileOf = async (profileId: string) => (profiles.get(profileId) ? profiles.describe(profileId) : null)
+  const activeProfile = async (): Promise<Profile | null> => {
+    const stored = profiles.active()
+    if (!stored) return null
+    if (stored.kind === 'demo') await refreshDemoProfile(profiles, demo, stored.id)
+    return profiles.describe(stored.id)
+  }
+
+  const ctx: CoreContext = {
+    profileOf,
+    activeProfile,
+    emit,
+    secrets,
+    userDataDir: options.userDataDir,
+    connectivity,
+  }
+  const network = networkGateway(clientFor, now)
+  const gateway = options.wrapGateway ? options.wrapGateway(network, ctx) : network
+
+  const appInfo = options.appInfo
+  const handlers = createProfileHandlers({
+    profiles,
+    file,
+    secrets,
+    userDataDir: options.userDataDir,
+    probeClient,
+    demo,
+    openExternal: async (url) => {
+      await options.openExternal(url)
+    },
+    appInfo: () => (typeof appInfo === 'function' ? appInfo() : appInfo),
+    onProfileRemoved: async (profileId) => {
+      for (const key of clients.keys()) if (key.startsWith(`${profileId}|`)) clients.delete(key)
+      await options.onProfileRemoved?.(profileId)
+    },
+    now,
+  })
+  const extra =
+    typeof options.extraChannels === 'function' ? options.extraChannels({ ...ctx, gateway }) : options.extraChannels
+  for (const name of Object.keys(extra ?? {}))
+    if (Object.hasOwn(handlers, name)) throw new Error(`app channel ${name} is already handled by the core`)
+
+  const router = createRouter({
+    gateway,
+    activeProfile,
+    // The router parsed each input with the channel's own schema, which is what each handler is typed with.
+    handlers: { ...(handlers as unknown as Record<string, ChannelHandler>), ...extra },
+    checkedOutputs: new Set(Object.keys(handlers)),
+    emit,
+    secrets: () => secrets.knownSecrets(),
+  })
+
+  const media = createMediaFetch({
+    fetch: options.fetch,
+    activeProfile: () => {
+      const stored = profiles.active()
+      return stored ? { id: stored.id, baseUrl: stored.baseUrl } : null
+    },
+    tokenOf: (profileId) => profiles.tokenOf(profileId),
+  })
+
+  return {
+    router,
+    on(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    media: { fetchMedia: media },
+    settings: {
+      getWindowBounds: () => file.read().windowBounds,
+      async setWindowBounds(bounds) {
+        await file.update((doc) => {
+          doc.windowBounds = bounds
+        })
+      },
+    },
+    connectivity,
+    setOnline: (online) => connectivity.setOsOnline(online),
+    async dispose() {
+      listeners.clear()
+      await demo.close()
+      await file.flush()
+    },
+  }
+}
+
+/**
+ * The demo profile's service runs only while the app does, on a new port each launch: start it on
+ * first use and point the stored profile at it.
+ */
+async function refreshDemoProfile(profiles: ProfileStore, demo: DemoLauncher, profileId: string): Promise<void> {
+  if (profileId !== DEMO_PROFILE_ID) return
+  const running = demo.running()
+  const stored = profiles.get(profileId)
+  if (running && stored && stored.baseUrl === running.url.replace(/\/+$/, '') && (await profiles.tokenOf(profileId)))
+    return
+  const service = await demo.ensure()
+  if (!stored) return
+  await profiles.save(
+    { ...stored, baseUrl: service.url.replace(/\/+$/, ''), workspaceId: service.workspaceId, rememberToken: false },
+    service.token,
+  )
+}

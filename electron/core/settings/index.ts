@@ -1,0 +1,2 @@
+export * from './atomicFile'
+export * from './settingsFile'
