@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { isAllowedExternalUrl } from '../../../electron/core/externalLinks'
+
+describe('external links allow-list', () => {
+  it.each(['https://gptmaker.ai/docs', 'https://example.com:8443/a?b=c#d'])('allows %s', (url) => {
+    expect(isAllowedExternalUrl(url)).toBe(true)
+  })
+
+  it.each([
+    'http://example.com',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'https://user:pass@example.com',
+    'https://token@example.com',
+    'agent-media://media/?u=x',
+    'not a url',
+    '',
+    `https://example.com/${'a'.repeat(5000)}`,
+  ])('refuses %s', (url) => {
+    expect(isAllowedExternalUrl(url)).toBe(false)
+  })
+})
