@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers'
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { migrations } from './migrations'
 
 export type CacheDb = Database.Database
@@ -76,9 +77,15 @@ function describe(cause: unknown, aside: string): string {
   return `${aside} (${why})`
 }
 
-/** Deletes a cache file with its WAL and shared-memory files. */
+/** Deletes a cache file with its WAL and shared-memory files, and any copies set aside as damaged. */
 export function deleteCacheFiles(file: string): void {
-  for (const f of [file, ...SIDE_FILES.map((s) => file + s)]) rmSync(f, { force: true })
+  const dir = dirname(file)
+  const aside = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.startsWith(`${basename(file)}.corrupt-`))
+        .map((f) => join(dir, f))
+    : []
+  for (const f of [file, ...SIDE_FILES.map((s) => file + s), ...aside]) rmSync(f, { force: true })
 }
 
 /** Bytes on disk of a cache file, its WAL included. */

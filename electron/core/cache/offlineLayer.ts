@@ -1,0 +1,211 @@
+import { offlineChannels, type AppChannelName, type CacheUsage, type SyncProgress } from '../../contract/app'
+import type { Profile } from '../../contract/app/profiles'
+import { AppFailure, appError } from '../../contract/app/result'
+import type { CoreContext } from '../app'
+import type { ApiGateway } from '../gateway'
+import type { ChannelContext, ChannelHandler } from '../router'
+import { SyncJobs, type SyncTuning } from '../sync/syncJobs'
+import {
+  cachedProfileIds,
+  closeProfileCache,
+  destroyProfileCache,
+  openProfileCache,
+  profileCacheBytes,
+  type ProfileCache,
+} from './profileCache'
+import { ReadThroughGateway } from './readThrough'
+
+export interface OfflineLayerOptions {
+  sync?: SyncTuning
+  readThrough?: { staleAfterMs?: number; revalidateAfterMs?: number }
+  /** Minutes between background refreshes of synced scopes (Settings `refreshIntervalMinutes`); 0 turns it off. */
+  refreshIntervalMinutes?: () => number | Promise<number>
+  /** How often the background refresh looks for scopes that are due. */
+  refreshCheckEveryMs?: number
+  now?: () => number
+}
+
+type OfflineChannelName = keyof typeof offlineChannels & AppChannelName
+
+export interface OfflineLayer {
+  /** For `createCore({ wrapGateway })`: the read-through cache in front of the network gateway. */
+  wrapGateway(inner: ApiGateway, ctx: CoreContext): ApiGateway
+  /** For `createCore({ extraChannels })`: sync.*, messages.page/around, search.messages, offline.*. */
+  channels: Record<OfflineChannelName, ChannelHandler>
+  /** For `createCore({ onProfileRemoved })`: deletes the profile's cache file and key. */
+  onProfileRemoved(profileId: string): Promise<void>
+  /** The open cache of a profile (opened on first use). */
+  cacheFor(profileId: string): Promise<ProfileCache>
+  jobs: SyncJobs
+  /** Runs the background refresh once now (what the timer does). */
+  refreshDue(): Promise<void>
+  /** Resolves when background revalidations started so far have finished (tests, shutdown). */
+  settled(): Promise<void>
+  /** Stops the refresh timer and the jobs, and closes every cache file. */
+  dispose(): Promise<void>
+}
+
+/**
+ * The offline layer of the core: one encrypted cache per profile, the read-through gateway, the
+ * sync jobs with their background refresh, and the app channels that read the cache.
+ */
+export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLayer {
+  const now = options.now ?? Date.now
+  let ctx: CoreContext | undefined
+  let inner: ApiGateway | undefined
+  let readThrough: ReadThroughGateway | undefined
+  let timer: ReturnType<typeof setInterval> | undefined
+  let disposed = false
+  const caches = new Map<string, Promise<ProfileCache>>()
+
+  const context = (): CoreContext => {
+    if (!ctx) throw new AppFailure(appError('internal', 'The offline cache is not ready yet'))
+    return ctx
+  }
+
+  function cacheFor(profileId: string): Promise<ProfileCache> {
+    let opening = caches.get(profileId)
+    if (!opening) {
+      const c = context()
+      opening = openProfileCache(c.userDataDir, c.secrets, profileId).then((cache) => {
+        if (cache.rebuiltFrom) c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+        return cache
+      })
+      caches.set(profileId, opening)
+      opening.catch(() => caches.delete(profileId))
+    }
+    return opening
+  }
+
+  async function closeCache(profileId: string): Promise<void> {
+    const opening = caches.get(profileId)
+    caches.delete(profileId)
+    if (!opening) return
+    try {
+      closeProfileCache(await opening)
+    } catch {
+      // It never opened: nothing to close.
+    }
+  }
+
+  const jobs = new SyncJobs({
+    gateway: () => inner,
+    cacheFor,
+    onProgress: (p: SyncProgress) => ctx?.emit('sync.progress', p),
+    tuning: options.sync,
+    now,
+  })
+
+  async function requireActive(channelCtx: ChannelContext): Promise<Profile> {
+    const profile = await channelCtx.activeProfile()
+    if (!profile) throw new AppFailure(appError('validation', 'Connect a profile first'))
+    return profile
+  }
+
+  async function usageOf(profileId: string): Promise<CacheUsage> {
+    const { chats, messages } = (await cacheFor(profileId)).messages.counts()
+    return { profileId, bytes: profileCacheBytes(context().userDataDir, profileId), chats, messages }
+  }
+
+  /** Every profile that still exists and has a cache file; files of removed profiles are deleted. */
+  async function allUsage(): Promise<CacheUsage[]> {
+    const c = context()
+    const out: CacheUsage[] = []
+    for (const profileId of cachedProfileIds(c.userDataDir)) {
+      if (await c.profileOf(profileId)) out.push(await usageOf(profileId))
+      else await removeProfileData(profileId)
+    }
+    return out
+  }
+
+  async function removeProfileData(profileId: string): Promise<void> {
+    await jobs.stopAll(profileId)
+    await readThrough?.settled()
+    await closeCache(profileId)
+    await destroyProfileCache(context().userDataDir, context().secrets, profileId)
+  }
+
+  const channels: Record<OfflineChannelName, ChannelHandler> = {
+    'sync.start': async (input, channelCtx) => {
+      const { agentId } = offlineChannels['sync.start'].input.parse(input)
+      return jobs.start(await requireActive(channelCtx), agentId).progress
+    },
+    'sync.cancel': async (input) => {
+      const { jobId } = offlineChannels['sync.cancel'].input.parse(input)
+      return { cancelled: jobs.cancel(jobId) }
+    },
+    'sync.status': async (_input, channelCtx) => {
+      const profile = await requireActive(channelCtx)
+      return { jobs: jobs.list(profile.id), scopes: jobs.scopes(await cacheFor(profile.id)) }
+    },
+    'messages.page': async (input, channelCtx) => {
+      const { chatId, before, limit } = offlineChannels['messages.page'].input.parse(input)
+      const cache = await cacheFor((await requireActive(channelCtx)).id)
+      return cache.messages.page(chatId, before, limit)
+    },
+    'messages.around': async (input, channelCtx) => {
+      const { chatId, messageId, before, after } = offlineChannels['messages.around'].input.parse(input)
+      const cache = await cacheFor((await requireActive(channelCtx)).id)
+      return cache.messages.around(chatId, messageId, before, after)
+    },
+    'search.messages': async (input, channelCtx) => {
+      const { query, chatId, limit } = offlineChannels['search.messages'].input.parse(input)
+      const cache = await cacheFor((await requireActive(channelCtx)).id)
+      return cache.search.search(query, { chatId, limit })
+    },
+    'offline.usage': async () => ({ profiles: await allUsage() }),
+    'offline.clear': async (input, channelCtx) => {
+      const { profileId } = offlineChannels['offline.clear'].input.parse(input)
+      const target = profileId ?? (await requireActive(channelCtx)).id
+      await removeProfileData(target)
+      return { profiles: await allUsage() }
+    },
+  }
+
+  async function refreshDue(): Promise<void> {
+    const c = ctx
+    if (!c || disposed || !c.connectivity.isOnline()) return
+    const minutes = (await options.refreshIntervalMinutes?.()) ?? 15
+    if (minutes <= 0) return
+    const profile = await c.activeProfile()
+    if (!profile || !profile.hasToken) return
+    const cache = await cacheFor(profile.id)
+    for (const scope of jobs.scopes(cache)) {
+      const due = scope.lastSyncedAt === null || now() - scope.lastSyncedAt >= minutes * 60_000
+      if (due && !jobs.isRunning(profile.id, scope.agentId)) jobs.start(profile, scope.agentId)
+    }
+  }
+
+  return {
+    wrapGateway(network, coreCtx) {
+      ctx = coreCtx
+      inner = network
+      readThrough = new ReadThroughGateway(network, {
+        cacheFor,
+        onUpdated: (_profileId, endpoint, key) => coreCtx.emit('cache.updated', { endpoint, key }),
+        now,
+        ...options.readThrough,
+      })
+      if (!timer) {
+        timer = setInterval(() => void refreshDue().catch(() => undefined), options.refreshCheckEveryMs ?? 60_000)
+        timer.unref?.()
+      }
+      return readThrough
+    },
+    channels,
+    onProfileRemoved: removeProfileData,
+    cacheFor,
+    jobs,
+    refreshDue,
+    settled: async () => {
+      await readThrough?.settled()
+    },
+    async dispose() {
+      disposed = true
+      if (timer) clearInterval(timer)
+      await jobs.stopAll()
+      await readThrough?.settled()
+      for (const profileId of [...caches.keys()]) await closeCache(profileId)
+    },
+  }
+}

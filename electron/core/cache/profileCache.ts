@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { cacheFileBytes, deleteCacheFiles, openCacheDatabase, type CacheDb } from './cacheDatabase'
+import { cacheKeyAccount, cacheKeyOf, type CacheKeyVault } from './cacheKey'
+import { MessageSearch } from './messageSearch'
+import { MessageStore } from './messageStore'
+import { ResponseCache } from './responseCache'
+
+/** Everything cached for one profile, in one encrypted file. */
+export interface ProfileCache {
+  readonly profileId: string
+  readonly file: string
+  readonly db: CacheDb
+  readonly responses: ResponseCache
+  readonly messages: MessageStore
+  readonly search: MessageSearch
+  /** Why the previous file was set aside, when it was. */
+  readonly rebuiltFrom?: string
+}
+
+export const CACHE_FOLDER = 'offline-cache'
+
+/** Profile ids are opaque: the file name is their hex, so any id is safe and can be read back. */
+export function cacheFileOf(userDataDir: string, profileId: string): string {
+  return join(userDataDir, CACHE_FOLDER, `${Buffer.from(profileId, 'utf8').toString('hex')}.sqlite`)
+}
+
+/** The profile ids that have a cache file in the folder. */
+export function cachedProfileIds(userDataDir: string): string[] {
+  const dir = join(userDataDir, CACHE_FOLDER)
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .map((f) => /^((?:[0-9a-f]{2})+)\.sqlite$/.exec(f)?.[1])
+    .filter((hex): hex is string => hex !== undefined)
+    .map((hex) => Buffer.from(hex, 'hex').toString('utf8'))
+}
+
+export async function openProfileCache(
+  userDataDir: string,
+  vault: CacheKeyVault,
+  profileId: string,
+): Promise<ProfileCache> {
+  const file = cacheFileOf(userDataDir, profileId)
+  mkdirSync(join(userDataDir, CACHE_FOLDER), { recursive: true })
+  const { keyHex, created } = await cacheKeyOf(vault, profileId)
+  // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
+  if (created) deleteCacheFiles(file)
+  const { db, rebuiltFrom } = openCacheDatabase(file, keyHex)
+  return {
+    profileId,
+    file,
+    db,
+    responses: new ResponseCache(db),
+    messages: new MessageStore(db),
+    search: new MessageSearch(db),
+    ...(rebuiltFrom ? { rebuiltFrom } : {}),
+  }
+}
+
+export function closeProfileCache(cache: ProfileCache): void {
+  if (!cache.db.open) return
+  // Folds the WAL back so the file alone holds everything and the -wal file is small.
+  try {
+    cache.db.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    cache.db.close()
+  }
+}
+
+/** Deletes a profile's cache file and its key. The cache must be closed first. */
+export async function destroyProfileCache(userDataDir: string, vault: CacheKeyVault, profileId: string): Promise<void> {
+  deleteCacheFiles(cacheFileOf(userDataDir, profileId))
+  await vault.delete(cacheKeyAccount(profileId))
+}
+
+export function profileCacheBytes(userDataDir: string, profileId: string): number {
+  return cacheFileBytes(cacheFileOf(userDataDir, profileId))
+}
