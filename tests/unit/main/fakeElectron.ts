@@ -49,6 +49,9 @@ class FakeApp extends EventEmitter {
   getPath(name: string): string {
     return name === 'userData' ? this.userDataDir.path : `/tmp/${name}`
   }
+  setPath(name: string, value: string): void {
+    if (name === 'userData') this.userDataDir.path = value
+  }
   getName(): string {
     return 'Agent Desk'
   }
