@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AppFailure, appError, type PushEventName, type Result } from '../../../electron/contract/app'
+import type { Profile } from '../../../electron/contract/app/profiles'
+import { endpointNames } from '../../../electron/contract/endpoints'
+import type { ApiGateway } from '../../../electron/core/gateway'
+import { type ChannelHandler, createRouter, scrubError } from '../../../electron/core/router'
+
+const SECRET = 'tok-0123456789-secret'
+const profile: Profile = {
+  id: 'p1',
+  label: 'Acme',
+  kind: 'service',
+  baseUrl: 'https://api.example.com',
+  workspaceId: 'ws1',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 1,
+}
+
+function setup(opts: { gateway?: ApiGateway; handlers?: Record<string, ChannelHandler>; active?: Profile | null }) {
+  const events: { event: PushEventName; payload: unknown }[] = []
+  const calls: { name: string; input: unknown }[] = []
+  const gateway: ApiGateway = opts.gateway ?? {
+    async run(_p, name, input) {
+      calls.push({ name, input })
+      return { data: [{ id: 'a1', name: 'Agent' }], meta: { source: 'network', fetchedAt: 5 } }
+    },
+  }
+  const router = createRouter({
+    gateway,
+    activeProfile: async () => (opts.active === undefined ? profile : opts.active),
+    handlers: opts.handlers ?? {},
+    emit: (event, payload) => events.push({ event, payload }),
+    secrets: () => [SECRET],
+  })
+  return { router, events, calls }
+}
+
+function expectNoSecret(result: Result<unknown>) {
+  expect(JSON.stringify(result)).not.toContain(SECRET)
+}
+
+describe('router', () => {
+  it('lists an api channel for every endpoint and an app channel for every handler', () => {
+    const { router } = setup({ handlers: { 'vault.status': () => ({ backend: 'memory', weak: false }) } })
+    expect(router.channels()).toEqual([...endpointNames.map((n) => `api:${n}`), 'app:vault.status'])
+  })
+
+  it('refuses a handler for a channel the contract does not declare', () => {
+    expect(() => setup({ handlers: { 'nope.nothing': () => 1 } })).toThrow(/not in the contract/)
+  })
+
+  it('runs an api channel through the gateway with the parsed input and passes meta through', async () => {
+    const { router, calls } = setup({})
+    const result = await router.dispatch('api:agents.list', {
+      path: { workspaceId: 'ws1' },
+      query: { page: '2', pageSize: 10 },
+    })
+    expect(result).toEqual({
+      ok: true,
+      data: [{ id: 'a1', name: 'Agent' }],
+      meta: { source: 'network', fetchedAt: 5 },
+    })
+    // The schema coerces page numbers: the gateway sees the parsed input.
+    expect(calls).toEqual([
+      { name: 'agents.list', input: { path: { workspaceId: 'ws1' }, query: { page: 2, pageSize: 10 } } },
+    ])
+  })
+
+  it('answers a validation error with fields and never calls the gateway for a bad input', async () => {
+    const { router, calls } = setup({})
+    const result = await router.dispatch('api:agents.get', { path: { agentId: '../etc' }, extra: 1 })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.kind).toBe('validation')
+    expect(result.error.endpoint).toBe('agents.get')
+    expect(result.error.fields).toMatchObject({ 'path.agentId': expect.any(String), _: expect.any(String) })
+    expect(calls).toEqual([])
+  })
+
+  it.each(['api:agents.nothing', 'app:nothing.here', 'agents.list', 'api:', '', 'api:__proto__', 'app:constructor'])(
+    'answers an unknown channel %j with an error Result',
+    async (channel) => {
+      const { router } = setup({})
+      const result = await router.dispatch(channel, {})
+      expect(result).toEqual({ ok: false, error: { kind: 'internal', message: 'Unknown channel' } })
+    },
+  )
+
+  it('answers a declared app channel without a handler with an error', async () => {
+    const { router } = setup({})
+    const result = await router.dispatch('app:vault.status', undefined)
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } })
+  })
+
+  it('asks to connect first when no profile is active', async () => {
+    const { router, calls, events } = setup({ active: null })
+    const result = await router.dispatch('api:workspaces.list', undefined)
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth', message: 'Connect to a workspace first' } })
+    expect(calls).toEqual([])
+    expect(events).toEqual([])
+  })
+
+  it('emits auth.required when the service refuses the token', async () => {
+    const { router, events } = setup({
+      gateway: {
+        run: async () => {
+          throw new AppFailure(appError('auth', 'Forbidden', { status: 403, endpoint: 'agents.list' }))
+        },
+      },
+    })
+    const result = await router.dispatch('api:agents.list', { path: { workspaceId: 'ws1' } })
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth', status: 403 } })
+    expect(events).toEqual([{ event: 'auth.required', payload: { profileId: 'p1', endpoint: 'agents.list' } }])
+  })
+
+  it('scrubs the token out of an error the service echoed', async () => {
+    const { router } = setup({
+      gateway: {
+        run: async () => {
+          throw new AppFailure(appError('server', `bad token ${SECRET} here`, { fields: { x: SECRET } }))
+        },
+      },
+    })
+    const result = await router.dispatch('api:workspaces.list', undefined)
+    expectNoSecret(result)
+    expect(result).toMatchObject({
+      ok: false,
+      error: { message: 'bad token [secret] here', fields: { x: '[secret]' } },
+    })
+  })
+
+  it('turns an unexpected exception into an internal error without its message or stack', async () => {
+    const { router } = setup({
+      gateway: {
+        run: async () => {
+          throw new Error(`connect failed with Bearer ${SECRET}`)
+        },
+      },
+      handlers: {
+        'vault.status': () => {
+          throw new TypeError(`boom ${SECRET}`)
+        },
+      },
+    })
+    for (const [channel, input] of [
+      ['api:workspaces.list', undefined],
+      ['app:vault.status', undefined],
+    ] as const) {
+      const result = await router.dispatch(channel, input)
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: 'internal', message: 'Something went wrong in the app' },
+      })
+      expectNoSecret(result)
+      expect(JSON.stringify(result)).not.toContain('boom')
+    }
+  })
+
+  it('scrubs a token passed in the input of an app channel out of its error', async () => {
+    const typed = 'typed-but-not-stored-token'
+    const { router } = setup({
+      handlers: {
+        'profiles.testConnection': () => {
+          throw new AppFailure(appError('auth', `refused ${typed}`))
+        },
+      },
+    })
+    const result = await router.dispatch('app:profiles.testConnection', { baseUrl: 'https://x.example', token: typed })
+    expect(JSON.stringify(result)).not.toContain(typed)
+  })
+
+  it('withholds an answer that would carry a secret', async () => {
+    const { router } = setup({
+      handlers: { 'vault.status': () => ({ backend: 'memory', weak: false, detail: SECRET }) },
+    })
+    const result = await router.dispatch('app:vault.status', undefined)
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } })
+    expectNoSecret(result)
+  })
+
+  it('validates app channel input with the contract schema', async () => {
+    let called = false
+    const { router } = setup({
+      handlers: {
+        'settings.update': () => {
+          called = true
+        },
+      },
+    })
+    const result = await router.dispatch('app:settings.update', { theme: 'neon', bogus: 1 })
+    expect(called).toBe(false)
+    expect(result).toMatchObject({ ok: false, error: { kind: 'validation', fields: { theme: expect.any(String) } } })
+  })
+
+  it('passes the abort signal to the gateway', async () => {
+    let got: AbortSignal | undefined
+    const { router } = setup({
+      gateway: {
+        run: async (_p, _n, _i, o) => {
+          got = o?.signal
+          return { data: [], meta: { source: 'network', fetchedAt: 1 } }
+        },
+      },
+    })
+    const controller = new AbortController()
+    await router.dispatch('api:workspaces.list', undefined, { signal: controller.signal })
+    expect(got).toBe(controller.signal)
+  })
+})
+
+describe('scrubError', () => {
+  it('leaves short strings alone so ordinary words survive', () => {
+    expect(scrubError({ kind: 'server', message: 'a b c' }, ['a', ''])).toEqual({ kind: 'server', message: 'a b c' })
+  })
+
+  it('replaces every occurrence of every secret', () => {
+    const out = scrubError({ kind: 'server', message: `${SECRET}/${SECRET}`, endpoint: SECRET }, [SECRET])
+    expect(
+      z.object({ message: z.literal('[secret]/[secret]'), endpoint: z.literal('[secret]') }).safeParse(out).success,
+    ).toBe(true)
+  })
+})
