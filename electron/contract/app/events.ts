@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { offlinePushEvents } from './offline'
+import { UpdateStatus } from './updates'
 
 /** Push events from main to the renderer. Later domains add theirs here. */
 export const pushEvents = {
@@ -18,6 +19,8 @@ export const pushEvents = {
   }),
   'profiles.changed': z.object({ activeProfileId: z.string().nullable() }),
   ...offlinePushEvents,
+  /** The app's own update: checking, downloading with progress, downloaded (restart to install). */
+  'update.status': UpdateStatus,
 } as const
 
 export type PushEvents = typeof pushEvents

@@ -2,17 +2,20 @@ import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
 import { offlineChannels } from './offline'
 import { profileChannels } from './profiles'
+import { updateChannels } from './updates'
 
 export * from './channels'
 export * from './events'
 export * from './offline'
 export * from './profiles'
 export * from './result'
+export * from './updates'
 
 /** Every app channel of every domain. Later domains (cache, sync, export) spread theirs in here. */
 export const appChannels = {
   ...profileChannels,
   ...offlineChannels,
+  ...updateChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

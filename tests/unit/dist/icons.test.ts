@@ -27,7 +27,7 @@ function readIcns(icns: Buffer): { type: string; png: Buffer }[] {
   expect(icns.toString('ascii', 0, 4)).toBe('icns')
   expect(icns.readUInt32BE(4)).toBe(icns.length)
   const elements: { type: string; png: Buffer }[] = []
-  for (let at = 8; at < icns.length; ) {
+  for (let at = 8; at < icns.length;) {
     const length = icns.readUInt32BE(at + 4)
     elements.push({ type: icns.toString('ascii', at, at + 4), png: icns.subarray(at + 8, at + length) })
     at += length
