@@ -56,20 +56,18 @@ function matchRoute(method: string, rawPath: string): RouteMatch {
   const parts = rawPath.split('/')
   for (const route of ROUTE_TABLE) {
     if (route.method !== method || route.segments.length !== parts.length) continue
+    if (!route.segments.every((segment, i) => typeof segment !== 'string' || segment === parts[i])) continue
     const path: Record<string, string> = {}
-    let matched = true
-    for (let i = 0; i < parts.length && matched; i++) {
+    for (let i = 0; i < parts.length; i++) {
       const segment = route.segments[i]
-      if (typeof segment === 'string') matched = segment === parts[i]
-      else {
-        try {
-          path[segment.param] = decodeURIComponent(parts[i])
-        } catch {
-          return { error: `path.${segment.param}: malformed percent-encoding` }
-        }
+      if (typeof segment === 'string') continue
+      try {
+        path[segment.param] = decodeURIComponent(parts[i])
+      } catch {
+        return { error: `path.${segment.param}: malformed percent-encoding` }
       }
     }
-    if (matched) return { route, path }
+    return { route, path }
   }
   return undefined
 }

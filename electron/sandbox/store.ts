@@ -70,9 +70,29 @@ CREATE INDEX IF NOT EXISTS contacts_by_workspace ON contacts (workspace_id);
 CREATE TABLE IF NOT EXISTS chats (id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, channel_id TEXT NOT NULL, agent_id TEXT, search TEXT NOT NULL, time INTEGER NOT NULL, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS chats_by_time ON chats (workspace_id, time DESC, id);
 CREATE INDEX IF NOT EXISTS chats_by_channel ON chats (channel_id);
-CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, chat_id TEXT NOT NULL, time INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (id TEXT NOT NULL, chat_id TEXT NOT NULL, time INTEGER NOT NULL, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS messages_by_chat ON messages (chat_id, time DESC, id);
 `
+
+/** Every key a message answer carries, as the live service sends them (unused ones null). */
+const MESSAGE_KEYS_NULL = {
+  id: '',
+  role: null,
+  type: null,
+  text: null,
+  time: 0,
+  userId: null,
+  userName: null,
+  userPicture: null,
+  imageUrl: null,
+  audioUrl: null,
+  documentUrl: null,
+  fileName: null,
+  width: null,
+  height: null,
+  midiaContent: null,
+  conversationNotificationType: null,
+} satisfies ChatMessage
 
 interface DataRow {
   data: string
@@ -440,20 +460,29 @@ export class SandboxStore {
     ).run(agent?.id ?? null, JSON.stringify(agent?.id ?? null), JSON.stringify(agent?.name ?? null), channelId)
   }
 
+  /**
+   * Messages are the bulk of the data (100,000 in one chat), so a row keeps only the keys that have
+   * a value; `messages()` gives every answer the full set of keys back, null where unused.
+   */
   messageInsert(): (chatId: string, message: ChatMessage) => void {
     const insert = this.db.prepare('INSERT INTO messages (id, chat_id, time, data) VALUES (?, ?, ?, ?)')
-    return (chatId, message) => insert.run(message.id, chatId, message.time, JSON.stringify(message))
+    return (chatId, message) =>
+      insert.run(
+        message.id,
+        chatId,
+        message.time,
+        JSON.stringify(message, (_, v: unknown) => v ?? undefined),
+      )
   }
 
   /** Newest first, in the order of the (chat_id, time DESC, id) index. */
   messages(chatId: string, window: PageWindow): ChatMessage[] {
-    return parseAll(
-      this.sql('SELECT data FROM messages WHERE chat_id = ? ORDER BY time DESC, id LIMIT ? OFFSET ?').all(
-        chatId,
-        window.limit,
-        window.offset,
-      ),
+    const rows = this.sql('SELECT data FROM messages WHERE chat_id = ? ORDER BY time DESC, id LIMIT ? OFFSET ?').all(
+      chatId,
+      window.limit,
+      window.offset,
     )
+    return parseAll<ChatMessage>(rows).map((m) => ({ ...MESSAGE_KEYS_NULL, ...m }))
   }
 
   messageCount(chatId: string): number {
