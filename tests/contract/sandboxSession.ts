@@ -1,0 +1,70 @@
+import { afterAll, beforeAll } from 'vitest'
+import { createApiClient, type ApiClient, type FetchLike } from '../../electron/core/api'
+import { startSandbox } from '../../electron/sandbox/index'
+
+export const TOKEN = 'contract-suite-token-7f3a9c'
+export const WRONG_TOKEN = 'not-the-right-token-0000'
+
+export interface RawAnswer {
+  status: number
+  body: unknown
+}
+
+/** The embedded service of one test file, and the clients that talk to it over loopback HTTP. */
+export interface SandboxSession {
+  url: string
+  workspaceId: string
+  api: ApiClient
+  /** A client holding a token the service does not accept. */
+  wrongTokenApi: ApiClient
+  /** Requests the client actually sent, in order (method and path with query). */
+  sent: string[]
+  /** A request the client would never send: for proving what the service itself answers. */
+  raw(method: string, path: string, init?: { body?: string; token?: string }): Promise<RawAnswer>
+}
+
+/**
+ * Starts one sandbox for the calling test file (`beforeAll`) and closes it afterwards. The session
+ * object is filled in when the sandbox is up, so tests read it inside `it`.
+ */
+export function useSandbox(options: { bigChat?: boolean; seed?: number } = {}): SandboxSession {
+  const session = { sent: [] as string[] } as unknown as SandboxSession
+  let close: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    const sandbox = await startSandbox({ port: 0, token: TOKEN, bigChat: options.bigChat ?? false, seed: options.seed })
+    close = sandbox.close
+    const recording: FetchLike = (input, init) => {
+      const url = new URL(input)
+      session.sent.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`)
+      return fetch(input, init)
+    }
+    Object.assign(session, {
+      url: sandbox.url,
+      workspaceId: sandbox.workspaceId,
+      api: createApiClient({ baseUrl: sandbox.url, getToken: () => TOKEN, fetch: recording, retries: 0 }),
+      wrongTokenApi: createApiClient({ baseUrl: sandbox.url, getToken: () => WRONG_TOKEN, retries: 0 }),
+      async raw(method: string, path: string, init: { body?: string; token?: string } = {}) {
+        const res = await fetch(`${sandbox.url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${init.token ?? TOKEN}`,
+            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          body: init.body,
+        })
+        const text = await res.text()
+        let body: unknown = text
+        try {
+          body = text === '' ? null : JSON.parse(text)
+        } catch {
+          // Left as text: a non-JSON answer is itself worth asserting on.
+        }
+        return { status: res.status, body }
+      },
+    })
+  })
+  afterAll(async () => {
+    await close?.()
+  })
+  return session
+}
