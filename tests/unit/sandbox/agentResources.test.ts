@@ -1,0 +1,418 @@
+import { describe, expect, it } from 'vitest'
+import type { Channel, ChannelUpdateResult } from '../../../electron/contract/resources/channel'
+import type { Chat } from '../../../electron/contract/resources/chat'
+import type { IdleConfig } from '../../../electron/contract/resources/idleAction'
+import type { Intention } from '../../../electron/contract/resources/intention'
+import type { McpConnectionResult, McpTool } from '../../../electron/contract/resources/mcp'
+import type { Training } from '../../../electron/contract/resources/training'
+import type { TransferRule } from '../../../electron/contract/resources/transferRule'
+import type { Webhooks } from '../../../electron/contract/resources/webhooks'
+import { SEED_FACTS } from '../../../electron/sandbox/index'
+import { useSandbox } from './sandboxClient'
+
+const api = useSandbox()
+const SUPPORT = SEED_FACTS.agents.support
+const HEX_ID = /^[0-9A-F]{32}$/
+
+type Counted<T> = { data: T[]; count: number }
+
+describe('sandbox trainings', () => {
+  it('seeds trainings of every type, each answering every live key', async () => {
+    for (const type of ['TEXT', 'WEBSITE', 'VIDEO', 'DOCUMENT']) {
+      const res = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=${type}`)
+      expect(res.status).toBe(200)
+      expect(res.body.count).toBeGreaterThan(0)
+      expect(res.body.data.every((t) => t.type === type)).toBe(true)
+      for (const t of res.body.data)
+        expect(Object.keys(t).sort()).toEqual(
+          [
+            'id',
+            'text',
+            'image',
+            'audio',
+            'video',
+            'website',
+            'trainingSubPages',
+            'trainingInterval',
+            'documentUrl',
+            'documentName',
+            'documentMimetype',
+            'type',
+            'callbackUrl',
+          ].sort(),
+        )
+    }
+    const websites = (await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=WEBSITE`)).body.data
+    expect(websites[0]).toMatchObject({ website: expect.stringMatching(/^https:/), trainingSubPages: 'ACTIVE' })
+    expect(websites[0].trainingInterval).toEqual(expect.any(String))
+    const documents = (await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=DOCUMENT`)).body.data
+    expect(documents[0]).toMatchObject({
+      documentUrl: expect.stringMatching(new RegExp(`^${api.url}/media/.+\\.pdf$`)),
+      documentName: expect.any(String),
+      documentMimetype: expect.any(String),
+    })
+  })
+
+  it('answers {data, count} where count is every match, not the page', async () => {
+    const all = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=TEXT`)
+    const page = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=TEXT&page=2&pageSize=2`)
+    expect(page.body.count).toBe(all.body.count)
+    expect(page.body.data).toEqual(all.body.data.slice(2, 4))
+    const past = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=TEXT&page=40`)
+    expect(past.body).toEqual({ data: [], count: all.body.count })
+  })
+
+  it('filters trainings by text, website or document name, ignoring accents', async () => {
+    const text = await api.get<Counted<Training>>(
+      `/v2/agent/${SUPPORT}/trainings?type=TEXT&query=POLITICA%20DE%20TROCAS`,
+    )
+    expect(text.body.count).toBe(1)
+    expect(text.body.data[0].text).toContain('Política de trocas')
+    const site = await api.get<Counted<Training>>(
+      `/v2/agent/${SUPPORT}/trainings?type=WEBSITE&query=lojademo.com.br/ajuda`,
+    )
+    expect(site.body.data.map((t) => t.website)).toEqual(['https://lojademo.com.br/ajuda'])
+    const doc = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=DOCUMENT&query=catalogo`)
+    expect(doc.body.data.map((t) => t.documentName)).toEqual(['Catálogo Verão 2026.pdf'])
+  })
+
+  it('updates a TEXT training and refuses to update any other type with 400', async () => {
+    const res = await api.call('PUT', `/v2/training/${SEED_FACTS.textTrainingId}`, {
+      body: { type: 'TEXT', text: 'Trocas em até 60 dias.' },
+    })
+    expect(res).toMatchObject({ status: 200, body: { success: true } })
+    const listed = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=TEXT&query=60%20dias`)
+    expect(listed.body.data.map((t) => t.id)).toEqual([SEED_FACTS.textTrainingId])
+
+    const refused = await api.call('PUT', `/v2/training/${SEED_FACTS.nonTextTrainingId}`, {
+      body: { type: 'TEXT', text: 'Vira texto?' },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ error: expect.stringContaining('TEXT') })
+    const site = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=WEBSITE`)
+    expect(site.body.data.find((t) => t.id === SEED_FACTS.nonTextTrainingId)?.text).toBeNull()
+  })
+
+  it('creates trainings answering the live {id, tenant}, then lists and deletes them', async () => {
+    const created = await api.call<{ id: string; tenant: string }>('POST', `/v2/agent/${SUPPORT}/trainings`, {
+      body: { type: 'VIDEO', video: 'https://www.youtube.com/watch?v=abc' },
+    })
+    expect(created.status).toBe(200)
+    expect(created.body).toEqual({ id: expect.stringMatching(HEX_ID), tenant: SEED_FACTS.tenant })
+    const videos = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=VIDEO`)
+    expect(videos.body.data.find((t) => t.id === created.body.id)).toMatchObject({
+      video: 'https://www.youtube.com/watch?v=abc',
+      text: null,
+    })
+    const bad = await api.call('POST', `/v2/agent/${SUPPORT}/trainings`, {
+      body: { type: 'DOCUMENT', documentUrl: 'x' },
+    })
+    expect(bad.status).toBe(400)
+    expect((bad.body as { error: string }).error).toContain('body.documentUrl')
+
+    expect((await api.call('DELETE', `/v2/training/${created.body.id}`)).body).toEqual({ success: true })
+    const after = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=VIDEO`)
+    expect(after.body.data.find((t) => t.id === created.body.id)).toBeUndefined()
+    expect((await api.call('DELETE', `/v2/training/${created.body.id}`)).status).toBe(404)
+  })
+})
+
+describe('sandbox intentions and transfer rules', () => {
+  it('lists intentions with fields, headers, params and variables, filtered by description', async () => {
+    const all = await api.get<Intention[]>(`/v2/agent/${SUPPORT}/intentions`)
+    expect(all.body.length).toBeGreaterThanOrEqual(2)
+    const first = all.body.find((i) => i.id === SEED_FACTS.intentionId) as Intention
+    expect(first.fields?.length).toBeGreaterThan(0)
+    expect(first.headers?.length).toBeGreaterThan(0)
+    expect(first.params?.length).toBeGreaterThan(0)
+    expect(first.variables?.some((v) => v.customField)).toBe(true)
+    const filtered = await api.get<Intention[]>(`/v2/agent/${SUPPORT}/intentions?query=SEGUNDA%20VIA`)
+    expect(filtered.body.map((i) => i.description)).toEqual(['Emitir segunda via de boleto'])
+    const accented = await api.get<Intention[]>(
+      `/v2/agent/${SEED_FACTS.agents.postSale}/intentions?query=${encodeURIComponent('tecnica')}`,
+    )
+    expect(accented.body.map((i) => i.description)).toEqual(['Agendar visita técnica'])
+  })
+
+  it('updates an intention and answers {success: true}', async () => {
+    const body = {
+      description: 'Consultar status do pedido (v2)',
+      url: 'https://api.lojademo.com.br/v2/pedidos',
+      httpMethod: 'POST',
+      requestBody: '{"pedido": 1}',
+      fields: [{ name: 'Pedido', jsonName: 'pedido', type: 'NUMBER', required: true }],
+    }
+    const res = await api.call('PUT', `/v2/intention/${SEED_FACTS.intentionId}`, { body })
+    expect(res).toMatchObject({ status: 200, body: { success: true } })
+    const listed = await api.get<Intention[]>(`/v2/agent/${SUPPORT}/intentions?query=v2`)
+    expect(listed.body).toEqual([expect.objectContaining({ ...body, id: SEED_FACTS.intentionId, type: 'WEBHOOK' })])
+    const bad = await api.call('PUT', `/v2/intention/${SEED_FACTS.intentionId}`, {
+      body: { ...body, requestBody: '{not json' },
+    })
+    expect(bad.status).toBe(400)
+    expect((bad.body as { error: string }).error).toContain('body.requestBody')
+  })
+
+  it('lists transfer rules as an array with HUMAN and AGENT rules', async () => {
+    const res = await api.get<TransferRule[]>(`/v2/agent/${SUPPORT}/transfer-rules`)
+    expect(Array.isArray(res.body)).toBe(true)
+    expect(res.body.map((r) => r.type).sort()).toEqual(['AGENT', 'HUMAN'])
+    expect(res.body.find((r) => r.type === 'AGENT')?.agentId).toBe(SEED_FACTS.agents.sales)
+    expect(res.body.find((r) => r.type === 'HUMAN')?.userId).toBe(SEED_FACTS.demoUser.id)
+  })
+})
+
+describe('sandbox idle actions', () => {
+  const input = {
+    actions: [
+      {
+        instructions: 'Ainda está aí?',
+        seconds: 300,
+        allowAllHours: false,
+        workingHours: [
+          {
+            dayWeek: 1,
+            active: true,
+            hours: [
+              { start: '08:00', end: '12:00' },
+              { start: '13:00', end: '17:00' },
+            ],
+          },
+        ],
+      },
+      { instructions: 'Vou encerrar.', seconds: 900 },
+    ],
+    finishOn: { seconds: 3600 },
+  }
+
+  it('answers {actions: [], finishOn: null} for an agent without configuration', async () => {
+    const res = await api.get(`/v2/agent/${SEED_FACTS.idleFreeAgentId}/idle-actions`)
+    expect(res).toMatchObject({ status: 200, body: { actions: [], finishOn: null } })
+  })
+
+  it('seeds working hours for the support agent', async () => {
+    const res = await api.get<IdleConfig>(`/v2/agent/${SEED_FACTS.idleAgentId}/idle-actions`)
+    expect(res.body.actions.length).toBeGreaterThan(0)
+    expect(res.body.actions[0].workingHours?.days.length).toBeGreaterThan(0)
+  })
+
+  it('creates a configuration and answers the response shape with ids, types and a working-hours object', async () => {
+    const agent = SEED_FACTS.agents.personal
+    const res = await api.call<IdleConfig>('POST', `/v2/agent/${agent}/idle-actions`, { body: input })
+    expect(res.status).toBe(200)
+    const [first, second] = res.body.actions
+    expect(first).toMatchObject({
+      id: expect.stringMatching(HEX_ID),
+      type: 'SEND_MESSAGE',
+      instructions: 'Ainda está aí?',
+      seconds: 300,
+      allowAllHours: false,
+    })
+    const stamp = {
+      id: expect.stringMatching(HEX_ID),
+      tenant: SEED_FACTS.tenant,
+      tenantOwner: SEED_FACTS.demoUser.id,
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
+    }
+    expect(first.workingHours).toEqual({
+      ...stamp,
+      active: true,
+      days: [
+        {
+          ...stamp,
+          active: true,
+          dayWeek: 1,
+          hours: [
+            { ...stamp, start: '08:00', end: '12:00', sequence: 0 },
+            { ...stamp, start: '13:00', end: '17:00', sequence: 1 },
+          ],
+        },
+      ],
+    })
+    expect(second).toMatchObject({ type: 'SEND_MESSAGE', allowAllHours: true, workingHours: null })
+    expect(res.body.finishOn).toEqual({ seconds: 3600 })
+    expect((await api.get(`/v2/agent/${agent}/idle-actions`)).body).toEqual(res.body)
+  })
+
+  it('replaces the configuration on PUT and clears it on DELETE', async () => {
+    const agent = SEED_FACTS.agents.postSale
+    await api.call('POST', `/v2/agent/${agent}/idle-actions`, { body: input })
+    const put = await api.call<IdleConfig>('PUT', `/v2/agent/${agent}/idle-actions`, {
+      body: { actions: [{ instructions: 'Só uma', seconds: 60 }] },
+    })
+    expect(put.body.actions.map((a) => a.instructions)).toEqual(['Só uma'])
+    expect(put.body.finishOn).toBeNull()
+    expect((await api.get(`/v2/agent/${agent}/idle-actions`)).body).toEqual(put.body)
+    expect((await api.call('DELETE', `/v2/agent/${agent}/idle-actions`)).body).toEqual({ success: true })
+    expect((await api.get(`/v2/agent/${agent}/idle-actions`)).body).toEqual({ actions: [], finishOn: null })
+  })
+
+  it('refuses overlapping hours naming the field', async () => {
+    const res = await api.call('POST', `/v2/agent/${SUPPORT}/idle-actions`, {
+      body: {
+        actions: [
+          {
+            instructions: 'x',
+            seconds: 60,
+            workingHours: [
+              {
+                dayWeek: 2,
+                active: true,
+                hours: [
+                  { start: '08:00', end: '12:00' },
+                  { start: '11:00', end: '13:00' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    })
+    expect(res.status).toBe(400)
+    expect((res.body as { error: string }).error).toContain('body.actions.0.workingHours.0.hours.1')
+  })
+})
+
+describe('sandbox channels', () => {
+  it('lists the channels of an agent as {data, count}, filtered by name without accents', async () => {
+    const res = await api.get<Counted<Channel>>(`/v2/agent/${SUPPORT}/search`)
+    expect(res.body.count).toBe(res.body.data.length)
+    expect(res.body.data.map((c) => c.type).sort()).toEqual(['TELEGRAM', 'WHATSAPP', 'WIDGET'])
+    expect(res.body.data.some((c) => c.connected === true)).toBe(true)
+    expect(res.body.data.some((c) => c.connected === false)).toBe(true)
+    const filtered = await api.get<Counted<Channel>>(`/v2/agent/${SEED_FACTS.agents.postSale}/search?query=pos-venda`)
+    expect(filtered.body).toMatchObject({ count: 1, data: [{ name: 'Messenger Pós-venda', type: 'MESSENGER' }] })
+  })
+
+  it('unlinks a channel when agentId is null or empty, and links it again', async () => {
+    const channel = SEED_FACTS.channelId
+    const unlink = await api.call<ChannelUpdateResult>('PUT', `/v2/channel/${channel}`, {
+      body: { name: 'WhatsApp Loja', agentId: null },
+    })
+    expect(unlink.body).toEqual({
+      name: 'WhatsApp Loja',
+      assistantId: null,
+      type: 'WHATSAPP',
+      workspace: { id: SEED_FACTS.workspaceId, name: SEED_FACTS.workspaceName },
+    })
+    const listed = await api.get<Counted<Channel>>(`/v2/agent/${SUPPORT}/search`)
+    expect(listed.body.data.map((c) => c.id)).not.toContain(channel)
+
+    const relinked = await api.call<ChannelUpdateResult>('PUT', `/v2/channel/${channel}`, {
+      body: { name: 'WhatsApp Vendas', agentId: SEED_FACTS.agents.sales },
+    })
+    expect(relinked.body).toMatchObject({ name: 'WhatsApp Vendas', assistantId: SEED_FACTS.agents.sales })
+    const sales = await api.get<Counted<Channel>>(`/v2/agent/${SEED_FACTS.agents.sales}/search?query=vendas`)
+    expect(sales.body.data.map((c) => c.id)).toContain(channel)
+    // The chats of the channel now show the new agent.
+    const chats = await api.get<Chat[]>(`/v2/workspace/${SEED_FACTS.workspaceId}/chats?pageSize=500`)
+    const ofChannel = chats.body.filter((c) => c.id.startsWith(`${channel}-`))
+    expect(ofChannel.length).toBeGreaterThan(0)
+    expect(ofChannel.every((c) => c.agentId === SEED_FACTS.agents.sales && c.agentName === 'Rafael Vendas')).toBe(true)
+
+    const empty = await api.call<ChannelUpdateResult>('PUT', `/v2/channel/${channel}`, {
+      body: { name: 'WhatsApp Loja', agentId: '' },
+    })
+    expect(empty.body.assistantId).toBeNull()
+    const back = await api.call('PUT', `/v2/channel/${channel}`, { body: { name: 'WhatsApp Loja', agentId: SUPPORT } })
+    expect(back.status).toBe(200)
+  })
+
+  it('refuses a link to an unknown agent with 404 and a missing name with 400', async () => {
+    const unknown = await api.call('PUT', `/v2/channel/${SEED_FACTS.unlinkedChannelId}`, {
+      body: { name: 'X', agentId: 'NOPE' },
+    })
+    expect(unknown.status).toBe(404)
+    const noName = await api.call('PUT', `/v2/channel/${SEED_FACTS.unlinkedChannelId}`, { body: { agentId: null } })
+    expect(noName.status).toBe(400)
+    expect((noName.body as { error: string }).error).toContain('body.name')
+  })
+})
+
+describe('sandbox MCP connections', () => {
+  const connection = {
+    name: 'Estoque',
+    description: 'Consulta de estoque',
+    mcpUrl: 'https://mcp.example.com/mcp',
+    urlType: 'STREAMABLEHTTP',
+    authType: 'NO_OAUTH',
+  }
+
+  it('adds a connection, synchronises 3 to 5 tools with input schemas, lists and removes it', async () => {
+    const agent = SEED_FACTS.mcpFreeAgentId
+    const added = await api.call<McpConnectionResult>('POST', `/v2/agent/${agent}/mcp/add`, { body: connection })
+    expect(added.status).toBe(200)
+    expect(added.body).toMatchObject({ connected: true, success: true, id: expect.stringMatching(HEX_ID) })
+    const id = added.body.id as string
+    expect((await api.get(`/v2/mcp/${id}/tools`)).body).toEqual([])
+
+    expect((await api.get(`/v2/mcp/${id}/sync-tools`)).body).toEqual({ success: true })
+    const tools = (await api.get<McpTool[]>(`/v2/mcp/${id}/tools`)).body
+    expect(tools.length).toBeGreaterThanOrEqual(3)
+    expect(tools.length).toBeLessThanOrEqual(5)
+    for (const tool of tools) {
+      expect(tool).toMatchObject({ integrationId: id, agentId: agent, active: true, name: expect.any(String) })
+      expect(tool.inputSchema).toMatchObject({ type: 'object', properties: expect.any(Object) })
+    }
+    await api.get(`/v2/mcp/${id}/sync-tools`)
+    expect((await api.get<McpTool[]>(`/v2/mcp/${id}/tools`)).body.map((t) => t.name)).toEqual(tools.map((t) => t.name))
+
+    expect((await api.call('DELETE', `/v2/mcp/${id}`)).body).toEqual({ success: true })
+    expect((await api.get(`/v2/mcp/${id}/tools`)).status).toBe(404)
+  })
+
+  it('answers an OAuth authorization URL, not connected, when authType is OAUTH', async () => {
+    const res = await api.call<McpConnectionResult>('POST', `/v2/agent/${SUPPORT}/mcp/add`, {
+      body: { ...connection, authType: 'OAUTH' },
+    })
+    expect(res.body.connected).toBe(false)
+    const url = new URL(res.body.url as string)
+    expect(url.origin + url.pathname).toBe('https://auth.example.com/authorize')
+    expect(url.searchParams.get('state')).toBe(res.body.id)
+  })
+
+  it('requires headers when authType is HEADERS', async () => {
+    const res = await api.call('POST', `/v2/agent/${SUPPORT}/mcp/add`, { body: { ...connection, authType: 'HEADERS' } })
+    expect(res.status).toBe(400)
+    expect((res.body as { error: string }).error).toContain('body.headers')
+  })
+
+  it('seeds a synchronised connection on the support agent', async () => {
+    const tools = await api.get<McpTool[]>(`/v2/mcp/${SEED_FACTS.mcpId}/tools`)
+    expect(tools.body.length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('sandbox webhooks', () => {
+  it('reads the seeded hooks, with every event key present', async () => {
+    const res = await api.get<Webhooks>(`/v2/agent/${SUPPORT}/webhooks`)
+    expect(Object.keys(res.body)).toHaveLength(8)
+    expect(res.body.onNewMessage).toMatch(/^https:/)
+    expect(res.body.onLackKnowLedge).toBeNull()
+    const none = await api.get<Webhooks>(`/v2/agent/${SEED_FACTS.agents.personal}/webhooks`)
+    expect(Object.values(none.body).every((v) => v === null)).toBe(true)
+  })
+
+  it('replaces all eight on PUT: an event left out, null or empty is cleared', async () => {
+    const agent = SEED_FACTS.agents.sales
+    const res = await api.call('PUT', `/v2/agent/${agent}/webhooks`, {
+      body: { onTransfer: 'https://hooks.example.com/t', onNewMessage: '', onCreateEvent: null },
+    })
+    expect(res.body).toEqual({ success: true })
+    const after = await api.get<Webhooks>(`/v2/agent/${agent}/webhooks`)
+    expect(after.body).toEqual({
+      onNewMessage: null,
+      onLackKnowLedge: null,
+      onTransfer: 'https://hooks.example.com/t',
+      onFirstInteraction: null,
+      onStartInteraction: null,
+      onFinishInteraction: null,
+      onCreateEvent: null,
+      onCancelEvent: null,
+    })
+    const bad = await api.call('PUT', `/v2/agent/${agent}/webhooks`, { body: { onTransfer: 'http://example.com' } })
+    expect(bad.status).toBe(400)
+    expect((bad.body as { error: string }).error).toContain('body.onTransfer')
+  })
+})
