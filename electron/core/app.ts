@@ -54,6 +54,8 @@ export interface CoreOptions {
   extraChannels?: ExtraChannels
   /** Called after a profile and its secrets are removed, so its offline data goes too. */
   onProfileRemoved?: (profileId: string) => Promise<void> | void
+  /** Called first by `dispose()`: other layers close what they opened (the offline cache files). */
+  onDispose?: () => Promise<void> | void
   /** Per attempt of an API call (default 15 s). */
   apiTimeoutMs?: number
   /** Extra attempts of a failed read (default 2). */
@@ -74,7 +76,7 @@ export interface Core {
   connectivity: Connectivity
   /** Same as `connectivity.setOsOnline`: the OS's view of the network. */
   setOnline(online: boolean): void
-  /** Stops the demo service and waits for pending settings writes. */
+  /** Runs `onDispose`, stops the demo service and waits for pending settings writes. */
   dispose(): Promise<void>
 }
 
@@ -217,8 +219,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connectivity,
     setOnline: (online) => connectivity.setOsOnline(online),
     async dispose() {
-      listeners.clear()
-      await demo.close()
+      try {
+        await options.onDispose?.()
+      } finally {
+        listeners.clear()
+        await demo.close()
+      }
       await file.flush()
     },
   }

@@ -46,7 +46,9 @@ export function createProfileStore({ file, secrets, onActiveChanged }: ProfileSt
   }
 
   async function withToken(profile: StoredProfile): Promise<Profile> {
-    return { ...profile, hasToken: (await secrets.get(tokenAccount(profile.id))) !== null }
+    // A keychain that does not answer must not hide the profiles: the token just counts as missing.
+    const token = await secrets.get(tokenAccount(profile.id)).catch(() => null)
+    return { ...profile, hasToken: token !== null }
   }
 
   async function list(): Promise<ProfilesState> {

@@ -1,4 +1,5 @@
 import type { VaultStatus } from '../../contract/app/profiles'
+import { AppFailure, appError } from '../../contract/app/result'
 
 /** Where secrets of one kind live: the OS keychain, an encrypted file, or memory. */
 export interface SecretBackend {
@@ -44,7 +45,8 @@ export function accountBelongsTo(account: string, profileId: string): boolean {
  * Combines the persistent backend with the memory one: "don't remember" secrets and the demo
  * token live only in memory; a remembered secret is written through and kept in memory too.
  */
-export function createSecretStore(persistent: SecretBackend | null, status: VaultStatus): SecretStore {
+export function createSecretStore(backend: SecretBackend | null, status: VaultStatus): SecretStore {
+  const persistent = backend && guarded(backend)
   const memory = new Map<string, string>()
   const seen = new Set<string>()
   const note = (secret: string | null) => {
@@ -97,5 +99,29 @@ export function memoryBackend(): SecretBackend {
       map.delete(account)
     },
     accounts: async () => [...map.keys()],
+  }
+}
+
+/**
+ * A keychain that stops answering (locked, D-Bus gone) fails with a plain app error: the backend's
+ * own text stays in the log, by name only, in case it quotes what it was given.
+ */
+function guarded(backend: SecretBackend): SecretBackend {
+  const wrap =
+    <A extends unknown[], R>(what: string, op: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await op(...args)
+      } catch (err) {
+        console.error(`[vault] ${backend.name} ${what} failed: ${err instanceof Error ? err.name : 'error'}`)
+        throw new AppFailure(appError('internal', `The secret store (${backend.name}) did not answer`))
+      }
+    }
+  return {
+    name: backend.name,
+    get: wrap('read', backend.get),
+    set: wrap('write', backend.set),
+    delete: wrap('delete', backend.delete),
+    accounts: wrap('listing', backend.accounts),
   }
 }

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppFailure } from '../../../electron/contract/app/result'
 import { openVault, SECRETS_FILE, secretAccount } from '../../../electron/core/vault'
 import { fakeSafeStorage } from './fakeSafeStorage'
 
@@ -107,6 +108,25 @@ describe('vault with the safeStorage fallback', () => {
     expect(await vault.get('token:p1')).toBeNull()
     await vault.set('token:p1', 'fresh')
     expect((await readdir(dir)).some((f) => f.startsWith(`${SECRETS_FILE}.unreadable-`))).toBe(true)
+  })
+
+  it('turns a keychain that stops answering into a plain app error without its text', async () => {
+    const broken = {
+      getPassword: async () => {
+        throw new Error('libsecret said: secret-abc is locked')
+      },
+      setPassword: async () => undefined,
+      deletePassword: async () => true,
+      findCredentials: async () => [],
+    }
+    const vault = await openVault({ userDataDir: dir, keytarLoader: async () => ({ default: broken }) })
+    expect(vault.status()).toEqual({ backend: 'keytar', weak: false })
+    const failure = await vault.get('token:p1').catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(AppFailure)
+    expect((failure as AppFailure).error).toEqual({
+      kind: 'internal',
+      message: 'The secret store (keytar) did not answer',
+    })
   })
 
   it('refuses a purpose with a colon, so account names stay parseable', () => {
