@@ -118,13 +118,17 @@ describe('agents.update', () => {
   })
 
   it('a read-modify-write keeps every field the service sent, known or not', async () => {
-    const created = await createAgent('Round Trip', { jobName: 'Kept job' })
-    await session.api.agents.update({ path: { agentId: created.id }, body: { ...created, extraFromService: 'x' } })
+    const created = await createAgent('Round Trip')
+    await session.api.agents.update({
+      path: { agentId: created.id },
+      body: { name: 'Round Trip', jobName: 'Kept job', extraFromService: 'x' },
+    })
     const current = await session.api.agents.get({ path: { agentId: created.id } })
-    const { id: _id, status: _status, ...body } = current
+    // The enums are open on answers and closed on bodies; this agent has none set.
+    const { id: _id, status: _status, communicationType: _c, type: _t, ...rest } = current
     const again = await session.api.agents.update({
       path: { agentId: created.id },
-      body: { ...body, name: body.name ?? 'Round Trip', behavior: 'changed' },
+      body: { ...rest, name: 'Round Trip', behavior: 'changed' },
     })
     expect(again).toMatchObject({ jobName: 'Kept job', extraFromService: 'x', behavior: 'changed' })
   })
