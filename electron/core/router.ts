@@ -82,7 +82,13 @@ function secretsInInput(raw: unknown): string[] {
 function containsSecret(data: unknown, secrets: readonly string[]): boolean {
   const usable = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH)
   if (usable.length === 0 || data === undefined) return false
-  const text = JSON.stringify(data) ?? ''
+  let text: string
+  try {
+    text = JSON.stringify(data) ?? ''
+  } catch {
+    // Cyclic or BigInt data cannot cross IPC either: withhold it like a leak.
+    return true
+  }
   return usable.some((s) => text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)))
 }
 

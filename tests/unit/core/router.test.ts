@@ -180,6 +180,16 @@ describe('router', () => {
     expectNoSecret(result)
   })
 
+  it('answers an error, not a throw, for data that cannot be serialised', async () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    const { router } = setup({ handlers: { 'vault.status': () => cyclic } })
+    expect(await router.dispatch('app:vault.status', undefined)).toMatchObject({
+      ok: false,
+      error: { kind: 'internal' },
+    })
+  })
+
   it('validates app channel input with the contract schema', async () => {
     let called = false
     const { router } = setup({
