@@ -43,3 +43,47 @@ describe.skipIf(!keyring)('vault on the OS keychain (keytar + gnome-keyring)', (
     }
   })
 })
+
+describe.skipIf(!keyring)('core on the OS keychain', () => {
+  it('keeps a profile token in the keychain across restarts of the core', async () => {
+    const { createCore } = await import('../../../electron/core/app')
+    const { startSandbox } = await import('../../../electron/sandbox/index')
+    const dir = await mkdtemp(join(tmpdir(), 'core-keytar-'))
+    const token = 'keychain-core-token-0123456789'
+    const service = await startSandbox({ port: 0, token, bigChat: false })
+    const options = {
+      userDataDir: dir,
+      fetch: (input: string, init?: RequestInit) => fetch(input, init),
+      keychainService: `Agent Desk core test ${process.pid}`,
+      startDemoService: () => Promise.reject(new Error('no demo in this test')),
+      openExternal: () => undefined,
+      appInfo: { version: '0', platform: 'linux', systemLocale: 'en', preview: true },
+    }
+    try {
+      const first = await createCore(options)
+      expect(await first.router.dispatch('app:vault.status', undefined)).toEqual({
+        ok: true,
+        data: { backend: 'keytar', weak: false },
+      })
+      const created = await first.router.dispatch('app:profiles.create', {
+        baseUrl: service.url,
+        token,
+        workspaceId: service.workspaceId,
+      })
+      expect(created.ok).toBe(true)
+      await first.dispose()
+
+      const second = await createCore(options)
+      const listed = await second.router.dispatch('api:workspaces.list', undefined)
+      expect(listed.ok).toBe(true)
+      // Only settings are in the user-data folder: the token is in the keychain.
+      expect(await readdir(dir)).toEqual(['settings.json'])
+      if (created.ok)
+        await second.router.dispatch('app:profiles.remove', { profileId: (created.data as { id: string }).id })
+      await second.dispose()
+    } finally {
+      await service.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
