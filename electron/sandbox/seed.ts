@@ -9,7 +9,7 @@ import { wellKnownId } from './ids'
 import { mediaPath } from './media'
 import { toolsOf } from './mcpTools'
 import { SeededRandom } from './seededRandom'
-import type { ChannelRecord, McpConnection, SandboxStore } from './store'
+import type { McpConnection, SandboxStore } from './store'
 import { foldForSearch } from './textSearch'
 
 /**
