@@ -675,25 +675,9 @@ class ConversationWriter {
     private readonly save: (m: ChatMessage) => void,
   ) {}
 
+  /** Only the keys a message uses: the store answers the unused ones as null. */
   private base(time: number): ChatMessage {
-    return {
-      id: this.rng.hexId(),
-      role: 'user',
-      type: 'TEXT',
-      text: '',
-      time,
-      userId: null,
-      userName: null,
-      userPicture: null,
-      imageUrl: null,
-      audioUrl: null,
-      documentUrl: null,
-      fileName: null,
-      width: null,
-      height: null,
-      midiaContent: null,
-      conversationNotificationType: null,
-    }
+    return { id: this.rng.hexId(), role: 'user', type: 'TEXT', text: '', time }
   }
 
   customerText(time: number, opening: boolean): ChatMessage {
@@ -888,7 +872,7 @@ function seedChats(store: SandboxStore, rng: SeededRandom, contacts: Contact[], 
       userId: operator?.id ?? null,
       userName: operator?.name ?? null,
       userPicture: operator?.picture ?? null,
-      messageUserName: lastMessage.userName,
+      messageUserName: lastMessage.userName ?? null,
       createdAt: firstMessage.time,
       time: lastMessage.time,
       isGroup: false,
@@ -904,7 +888,7 @@ export function seedDemoData(store: SandboxStore, options: SeedOptions): SeedRep
   const started = performance.now()
   const rng = new SeededRandom(options.seed)
   let messages = 0
-  store.transaction(() => {
+  store.bulkLoad(() => {
     store.putWorkspace({ id: WORKSPACE_ID, name: SEED_FACTS.workspaceName })
     seedAgents(store, rng)
     seedTrainings(store, rng)
