@@ -7,6 +7,8 @@ export interface PageRequest {
   page: number
   pageSize: number
   filter: string
+  /** A reload: the caller wants an answer newer than any request already under way. */
+  refresh?: boolean
 }
 
 export interface PagedListOptions<T> {
@@ -49,9 +51,10 @@ export function usePagedList<T>(options: PagedListOptions<T>) {
   /** Page number as people count (1, 2, 3) whatever the service's base. */
   const pageNumber = computed(() => page.value - base + 1)
 
-  async function load(target = page.value, opts: { quiet?: boolean } = {}): Promise<void> {
+  async function load(target = page.value, opts: { quiet?: boolean; refresh?: boolean } = {}): Promise<void> {
     const seq = ++sequence
     const request: PageRequest = { page: target, pageSize, filter: filter.value.trim() }
+    if (opts.refresh) request.refresh = true
     if (!opts.quiet) state.value = 'loading'
     const r = await options.fetchPage(request)
     if (seq !== sequence) return
@@ -91,7 +94,7 @@ export function usePagedList<T>(options: PagedListOptions<T>) {
 
   /** Re-reads the page on screen; `quiet` keeps the current rows up while it does. */
   function reload(opts: { quiet?: boolean } = {}) {
-    return load(page.value, opts)
+    return load(page.value, { ...opts, refresh: true })
   }
 
   /** Applies the filter now (Enter in the field), from the first page. */

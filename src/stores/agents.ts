@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Agent, Result, ResultMeta } from '@contract'
+import type { Agent, AgentInput, Result, ResultMeta } from '@contract'
 import { useDeskApi } from '@/api'
 import { createInFlight } from './inFlight'
 import { useSessionStore } from './session'
@@ -10,6 +10,26 @@ export interface AgentListRequest {
   page: number
   pageSize: number
   query?: string
+}
+
+/** One agent as last read on its own (the detail view), with where it came from. */
+export interface AgentDetail {
+  agent: Agent
+  meta: ResultMeta | undefined
+}
+
+/** The fields a form edits; everything else of the agent is kept as the service sent it. */
+export type AgentChanges = Partial<AgentInput>
+
+/**
+ * The body of a PUT: the changes over the whole agent last read, minus what only the service
+ * sets. The real service replaces the agent, so a field left out would be lost.
+ */
+export function agentUpdateBody(full: Agent, changes: AgentChanges): AgentInput {
+  const { id: _id, status: _status, ...kept } = full
+  // An enum value the app does not know is sent back as it came; the IPC validation refuses it
+  // beside its field instead of the app dropping it (the service would reset it).
+  return { ...kept, ...changes } as AgentInput
 }
 
 /** One page of agents as last fetched, with where it came from. */
@@ -26,34 +46,108 @@ export const useAgentsStore = defineStore('agents', () => {
   const byId = ref<Record<string, Agent>>({})
   const share = createInFlight()
 
-  function list(request: AgentListRequest): Promise<Result<Agent[]>> {
+  /** One page of agents; `fresh` does not join a request already under way (see createInFlight). */
+  function list(request: AgentListRequest, opts: { fresh?: boolean } = {}): Promise<Result<Agent[]>> {
     const key = pageKey(request)
-    return share(key, async () => {
-      const session = useSessionStore()
-      const query = request.query?.trim()
-      const r = await session.runAuthorized(() =>
-        useDeskApi().agents.list({
-          path: { workspaceId: request.workspaceId },
-          query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
-        }),
-      )
-      if (r.ok) {
-        pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
-        for (const agent of r.data) byId.value[agent.id] = agent
-      }
-      return r
-    })
+    return share(
+      key,
+      async () => {
+        const session = useSessionStore()
+        const query = request.query?.trim()
+        const r = await session.runAuthorized(() =>
+          useDeskApi().agents.list({
+            path: { workspaceId: request.workspaceId },
+            query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
+          }),
+        )
+        if (r.ok) {
+          pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
+          for (const agent of r.data) byId.value[agent.id] = agent
+        }
+        return r
+      },
+      opts,
+    )
   }
 
   function cachedPage(request: AgentListRequest): AgentPage | undefined {
     return pages.value[pageKey(request)]
   }
 
+  /** Agents read one by one, by id. The detail view reads once and its tabs share this. */
+  const details = ref<Record<string, AgentDetail>>({})
+
+  function remember(agent: Agent, meta: ResultMeta | undefined) {
+    details.value = { ...details.value, [agent.id]: { agent, meta } }
+    byId.value[agent.id] = agent
+  }
+
+  /** Lists no longer show what the service has; the next list call reads again. */
+  function forgetPages() {
+    pages.value = {}
+  }
+
+  /** The whole agent, as the service has it (unknown fields included). */
+  function get(agentId: string, opts: { fresh?: boolean } = {}): Promise<Result<Agent>> {
+    return share(
+      `get:${agentId}`,
+      async () => {
+        const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.get({ path: { agentId } }))
+        if (r.ok) remember(r.data, r.meta)
+        return r
+      },
+      opts,
+    )
+  }
+
+  async function create(workspaceId: string, input: AgentInput): Promise<Result<Agent>> {
+    const r = await useSessionStore().runAuthorized(() =>
+      useDeskApi().agents.create({ path: { workspaceId }, body: input }),
+    )
+    if (r.ok) {
+      remember(r.data, undefined)
+      forgetPages()
+    }
+    return r
+  }
+
+  /**
+   * Saves `changes` by sending the whole agent (see `agentUpdateBody`), read first if this store
+   * has not read it yet.
+   */
+  async function update(agentId: string, changes: AgentChanges): Promise<Result<Agent>> {
+    let full = details.value[agentId]?.agent
+    if (!full) {
+      const read = await get(agentId)
+      if (!read.ok) return read
+      full = read.data
+    }
+    const body = agentUpdateBody(full, changes)
+    const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.update({ path: { agentId }, body }))
+    if (r.ok) {
+      remember(r.data, undefined)
+      forgetPages()
+    }
+    return r
+  }
+
+  async function remove(agentId: string): Promise<Result<unknown>> {
+    const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.delete({ path: { agentId } }))
+    if (r.ok) {
+      const { [agentId]: _gone, ...rest } = details.value
+      details.value = rest
+      delete byId.value[agentId]
+      forgetPages()
+    }
+    return r
+  }
+
   /** Forgets everything (another profile became active). */
   function reset() {
     pages.value = {}
     byId.value = {}
+    details.value = {}
   }
 
-  return { pages, byId, list, cachedPage, reset }
+  return { pages, byId, details, list, cachedPage, get, create, update, remove, reset }
 })

@@ -58,6 +58,21 @@ describe('agents store: in-flight sharing', () => {
     expect(list).toHaveBeenCalledTimes(3)
   })
 
+  it('starts a new request for a fresh read even while an older one is under way', async () => {
+    const old = deferred<Result<Agent[]>>()
+    const list = fake
+      .handle('agents.list', async () => ({ ok: true, data: [agent('A1', 'Ana'), agent('A2', 'Bia')], meta }))
+      .mockImplementationOnce(() => old.promise)
+    const store = useAgentsStore()
+    const request = { workspaceId: 'W1', page: 1, pageSize: 10 }
+    const stale = store.list(request)
+    const fresh = await store.list(request, { fresh: true })
+    expect(fresh.ok && fresh.data.length).toBe(2)
+    old.resolve({ ok: true, data: [agent('A1', 'Ana')], meta })
+    await stale
+    expect(list).toHaveBeenCalledTimes(2)
+  })
+
   it('keeps the meta beside the page and indexes the agents by id', async () => {
     fake.handle('agents.list', async () => ({
       ok: true,

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * E2E through the browser preview: real Chromium (the system's), the real core in Node, the
+ * embedded service. Each test gets its own preview (a new user), see tests/e2e/fixtures.ts.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testIgnore: ['**/electron-smoke.spec.ts'],
+  outputDir: 'test-results/e2e-artifacts',
+  globalSetup: './tests/e2e/globalSetup.ts',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+})

@@ -1,0 +1,321 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import type { Result } from '../../electron/contract/app/result'
+import type { Workspace } from '../../electron/contract/resources/workspace'
+import { createCore, type Core } from '../../electron/core/app'
+import { createOfflineLayer } from '../../electron/core/cache/offlineLayer'
+import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../../electron/main/protocol'
+import { startSandbox } from '../../electron/sandbox/index'
+import { BRIDGE, bridgeScript } from './bridgeScript'
+import { ensureRendererBuilt } from './buildRenderer'
+
+export interface PreviewOptions {
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** A real or sandbox service to connect a profile to at start; without it the page offers the demo. */
+  service?: { url: string; token: string; workspaceId?: string }
+  /** Default: a fresh temp folder, removed on close. */
+  userDataDir?: string
+  /** 'auto' (default) uses the OS keychain when a Secret Service answers; 'memory' never touches it. */
+  vault?: 'auto' | 'memory'
+  /** Where the built renderer is; built first when missing. */
+  rendererDir?: string
+  /** The OS locale the page is told about (default: the host's). */
+  systemLocale?: string
+  /** Seed the demo's chat of 100,000 messages (default true); tests that do not need it start faster. */
+  demoBigChat?: boolean
+  log?: (line: string) => void
+}
+
+export interface Preview {
+  /** The address to open, e.g. `http://127.0.0.1:41234/`. */
+  url: string
+  core: Core
+  close(): Promise<void>
+}
+
+const HOST = '127.0.0.1'
+const MAX_BODY = 8 * 1024 * 1024
+const KEYCHAIN_SERVICE = 'Agent Desk (preview)'
+
+function hostLocale(): string {
+  return Intl.DateTimeFormat().resolvedOptions().locale || 'en-US'
+}
+
+function sameSecret(given: string | null | undefined, secret: string): boolean {
+  if (!given) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(secret)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function send(res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8') {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) })
+  res.end(body)
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY) throw new Error('body too large')
+    chunks.push(chunk as Buffer)
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+}
+
+/**
+ * Hosts the app in a plain browser: the same core as the Electron shell, running in Node, and the
+ * built renderer, with `window.api` bridged over loopback HTTP guarded by a per-launch secret.
+ * Development and tests only; never packaged.
+ */
+export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> {
+  const log = opts.log ?? ((line: string) => console.log(line))
+  const rendererDir = await realpath(opts.rendererDir ?? (await ensureRendererBuilt()))
+  const ownDataDir = !opts.userDataDir
+  const userDataDir = opts.userDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'agent-desk-preview-')))
+  const secret = randomBytes(32).toString('base64url')
+  const systemLocale = opts.systemLocale ?? hostLocale()
+
+  const offline = createOfflineLayer()
+  const core = await createCore({
+    userDataDir,
+    fetch: (input, init) => fetch(input, init),
+    keytarLoader: opts.vault === 'memory' ? null : undefined,
+    keychainService: KEYCHAIN_SERVICE,
+    safeStorage: null,
+    startDemoService: ({ dbFile, token }) =>
+      startSandbox({ port: 0, host: HOST, token, dbFile, bigChat: opts.demoBigChat ?? true }),
+    openExternal: (url) => log(`[preview] the app asked to open ${url} in the system browser`),
+    appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
+    // The same offline cache as the shell: reads served stale-while-revalidate, sync, search.
+    wrapGateway: (inner, ctx) => offline.wrapGateway(inner, ctx),
+    extraChannels: offline.channels,
+    onProfileRemoved: (profileId) => offline.onProfileRemoved(profileId),
+  })
+
+  const indexHtml = (await readFile(path.join(rendererDir, 'index.html'), 'utf8')).replace(
+    /<script\b[^>]*type="module"/,
+    (tag) => `<script src="${BRIDGE.script}"></script>\n    ${tag}`,
+  )
+  const script = bridgeScript(secret)
+  const eventStreams = new Set<ServerResponse>()
+  const unsubscribe = core.on((event, payload) => {
+    const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
+    for (const res of eventStreams) res.write(frame)
+  })
+
+  let origin = ''
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log(`[preview] ${req.method} ${req.url?.split('?')[0]} failed: ${err instanceof Error ? err.message : 'error'}`)
+      if (!res.headersSent) send(res, 500, 'internal error')
+      else res.end()
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Only this origin: refuses DNS rebinding (Host) and other sites' pages (Origin, fetch metadata).
+    if (req.headers.host !== new URL(origin).host) return send(res, 421, 'wrong host')
+    if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'wrong origin')
+    const site = req.headers['sec-fetch-site']
+    if (site && site !== 'same-origin' && site !== 'none') return send(res, 403, 'cross-site request')
+    res.setHeader('cross-origin-resource-policy', 'same-origin')
+    res.setHeader('x-content-type-options', 'nosniff')
+    res.setHeader('referrer-policy', 'no-referrer')
+
+    const url = new URL(req.url ?? '/', origin)
+    if (url.pathname.startsWith('/__bridge/')) return bridge(req, res, url)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed')
+    // Browsers ask for it on their own; the app has none to show in a tab.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end()
+    return serveStatic(res, url.pathname)
+  }
+
+  async function bridge(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname === BRIDGE.script && req.method === 'GET') {
+      res.setHeader('cache-control', 'no-store')
+      return send(res, 200, script, 'text/javascript; charset=utf-8')
+    }
+    if (url.pathname === BRIDGE.invoke && req.method === 'POST') {
+      if (!sameSecret(req.headers[BRIDGE.secretHeader] as string | undefined, secret)) return send(res, 403, 'no')
+      if (!req.headers['content-type']?.startsWith('application/json')) return send(res, 415, 'json only')
+      let call: { channel?: unknown; input?: unknown }
+      try {
+        call = (await readJson(req)) as { channel?: unknown; input?: unknown }
+      } catch {
+        return send(res, 400, 'bad body')
+      }
+      if (typeof call?.channel !== 'string') return send(res, 400, 'no channel')
+      const result: Result<unknown> = await core.router.dispatch(call.channel, call.input)
+      res.setHeader('cache-control', 'no-store')
+      return send(res, 200, JSON.stringify(result), 'application/json; charset=utf-8')
+    }
+    if (url.pathname === BRIDGE.events && req.method === 'GET') {
+      if (!sameSecret(url.searchParams.get('s'), secret)) return send(res, 403, 'no')
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      })
+      res.write(': connected\n\n')
+      eventStreams.add(res)
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+      req.on('close', () => {
+        clearInterval(keepAlive)
+        eventStreams.delete(res)
+      })
+      return
+    }
+    if (url.pathname === BRIDGE.media && req.method === 'GET') {
+      if (!sameSecret(url.searchParams.get('s'), secret)) return send(res, 403, 'no')
+      const target = url.searchParams.get('u')
+      if (!target) return send(res, 400, 'no url')
+      const upstream = await core.media.fetchMedia(target)
+      const headers: Record<string, string> = {
+        'cache-control': 'private, max-age=300',
+        // A media file opened on its own must not run script in this origin.
+        'content-security-policy': "sandbox; default-src 'none'",
+      }
+      for (const name of ['content-type', 'content-length', 'last-modified', 'etag']) {
+        const value = upstream.headers.get(name)
+        if (value) headers[name] = value
+      }
+      res.writeHead(upstream.status, headers)
+      if (!upstream.body) return void res.end()
+      Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream).pipe(res)
+      return
+    }
+    return send(res, 404, 'not found')
+  }
+
+  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+    let relative: string
+    try {
+      relative = decodeURIComponent(pathname)
+    } catch {
+      return send(res, 400, 'bad path')
+    }
+    if (relative === '/' || relative === '/index.html') {
+      res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
+      res.setHeader('cache-control', 'no-store')
+      return send(res, 200, indexHtml, 'text/html; charset=utf-8')
+    }
+    const file = path.resolve(rendererDir, '.' + relative)
+    if (!file.startsWith(rendererDir + path.sep)) return send(res, 404, 'not found')
+    let real: string
+    try {
+      real = await realpath(file)
+      if (!real.startsWith(rendererDir + path.sep) || !(await stat(real)).isFile()) return send(res, 404, 'not found')
+    } catch {
+      return send(res, 404, 'not found')
+    }
+    res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
+    return send(res, 200, await readFile(real), mimeTypeOf(real))
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, HOST, () => resolve())
+  })
+  origin = `http://${HOST}:${(server.address() as AddressInfo).port}`
+
+  const preview: Preview = {
+    url: `${origin}/`,
+    core,
+    async close() {
+      unsubscribe()
+      for (const res of eventStreams) res.end()
+      eventStreams.clear()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await offline.dispose()
+      await core.dispose()
+      if (ownDataDir) await rm(userDataDir, { recursive: true, force: true })
+    },
+  }
+
+  if (opts.service) {
+    try {
+      await connectProfile(core, opts.service)
+      log(`[preview] connected a profile to ${opts.service.url}`)
+    } catch (err) {
+      await preview.close()
+      throw err
+    }
+  }
+  return preview
+}
+
+/** `--service URL --token T`: the same calls the connect form makes, so the page opens on that profile. */
+async function connectProfile(core: Core, service: NonNullable<PreviewOptions['service']>): Promise<void> {
+  const tested = await core.router.dispatch('app:profiles.testConnection', {
+    baseUrl: service.url,
+    token: service.token,
+  })
+  if (!tested.ok) throw new Error(`the service refused the connection: ${tested.error.message}`)
+  const workspaces = (tested.data as { workspaces: Workspace[] }).workspaces
+  const workspace = service.workspaceId ? workspaces.find((w) => w.id === service.workspaceId) : workspaces[0]
+  if (!workspace)
+    throw new Error(service.workspaceId ? `no workspace ${service.workspaceId}` : 'the token sees no workspace')
+  const created = await core.router.dispatch('app:profiles.create', {
+    baseUrl: service.url,
+    token: service.token,
+    workspaceId: workspace.id,
+    workspaceName: workspace.name,
+    label: workspace.name,
+    rememberToken: false,
+  })
+  if (!created.ok) throw new Error(`the profile could not be saved: ${created.error.message}`)
+}
+
+function parseArgs(argv: string[]): PreviewOptions & { rebuild: boolean } {
+  const value = (name: string) => {
+    const i = argv.indexOf(name)
+    if (i < 0) return undefined
+    const v = argv[i + 1]
+    if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`)
+    return v
+  }
+  const port = value('--port')
+  const url = value('--service')
+  const token = value('--token') ?? process.env.AGENT_DESK_TOKEN
+  if (url && !token) throw new Error('--service needs --token (or AGENT_DESK_TOKEN)')
+  return {
+    port: port === undefined ? 5174 : Number(port),
+    service: url && token ? { url, token, workspaceId: value('--workspace') } : undefined,
+    userDataDir: value('--user-data'),
+    vault: argv.includes('--memory-vault') ? 'memory' : 'auto',
+    systemLocale: value('--locale'),
+    rebuild: argv.includes('--rebuild'),
+  }
+}
+
+const USAGE = `npm run preview:browser -- [--port N] [--service URL --token T [--workspace ID]]
+    [--user-data DIR] [--locale pt-BR] [--memory-vault] [--rebuild]`
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const main = async () => {
+    if (process.argv.includes('--help')) return console.log(USAGE)
+    const args = parseArgs(process.argv.slice(2))
+    if (args.rebuild) await ensureRendererBuilt(true)
+    const preview = await startPreview(args)
+    console.log(`\nAgent Desk preview: open ${preview.url}\n(Ctrl+C to stop)`)
+    const stop = () => {
+      void preview.close().then(() => process.exit(0))
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  }
+  main().catch((err: unknown) => {
+    console.error(`preview: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`)
+    process.exit(1)
+  })
+}
