@@ -301,11 +301,14 @@ function seedTrainings(store: SandboxStore, rng: SeededRandom): void {
     for (let i = 0; i < 2; i++) {
       const doc = text.DOCUMENTS[(n + i) % text.DOCUMENTS.length]
       const t = emptyTraining(trainingId(a.key, 'DOCUMENT', i), 'DOCUMENT')
-      t.documentUrl = mediaPath(
-        `${foldForSearch(doc.name)
-          .replace(/\.[a-z]+$/, '')
-          .replace(/[^a-z0-9]+/g, '-')}.pdf`,
-      )
+      const slug = foldForSearch(doc.name)
+        .replace(/\.[a-z]+$/, '')
+        .replace(/[^a-z0-9]+/g, '-')
+      // The sandbox makes PDFs only; other documents live on the shop's (fictional) file server.
+      t.documentUrl =
+        doc.mimetype === 'application/pdf'
+          ? mediaPath(`${slug}.pdf`)
+          : `https://arquivos.lojademo.com.br/treinamentos/${slug}${doc.name.slice(doc.name.lastIndexOf('.'))}`
       t.documentName = doc.name
       t.documentMimetype = doc.mimetype
       store.putTraining(id, t)
