@@ -1,4 +1,4 @@
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
+import type { IpcMainInvokeEvent, WebContents } from 'electron'
 import { allChannels, PUSH_CHANNEL } from '../contract/ipc'
 import { appError, type AppError, type Result } from '../contract/app'
 
@@ -85,9 +85,15 @@ export function handle(channel: string, router: ChannelRouter, origins: TrustedO
   }
 }
 
+/** The part of `ipcMain` the shell uses; Electron's `ipcMain` satisfies it. */
+export interface HandlerRegistry {
+  handle(channel: string, listener: ChannelHandler): void
+  removeHandler(channel: string): void
+}
+
 /** Registers `handle()` for every channel of the contract; returns a function that removes them all. */
 export function registerChannels(
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  ipcMain: HandlerRegistry,
   router: ChannelRouter,
   origins: TrustedOrigins,
   channels: readonly string[] = allChannels,

@@ -1,0 +1,139 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
+import type { Core } from '../core/app'
+import { isAllowedExternalUrl } from '../core/externalLinks'
+import { startSandbox } from '../sandbox/index'
+import { watchConnectivity } from './connectivity'
+import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
+import { createDeskCore } from './deskCore'
+import { buildMenuTemplate } from './menu'
+import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
+import { denyAllPermissions, hardenWebContents, openAllowedExternal } from './security'
+import { clampBoundsToDisplays, rememberBounds, windowOptions, type WindowBounds } from './window'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const PRELOAD_PATH = path.join(here, '../preload/index.cjs')
+const RENDERER_ROOT = path.join(here, '../renderer')
+const HELP_URL = 'https://github.com/agent-desk/agent-desk#readme'
+
+// electron-vite dev sets ELECTRON_RENDERER_URL; a packaged app never trusts it.
+const devServerUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined
+const origins = trustedOrigins(devServerUrl ? [APP_ORIGIN, devServerUrl] : [APP_ORIGIN])
+const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternalUrl, shell)
+
+// The smoke test runs the built app against a throw-away folder; a packaged app never reads this.
+if (!app.isPackaged && process.env.AGENT_DESK_USER_DATA_DIR)
+  app.setPath('userData', process.env.AGENT_DESK_USER_DATA_DIR)
+
+// Schemes must be privileged before `ready`; the `web-contents-created` hook must exist before any window.
+registerPrivilegedSchemes(protocol)
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { origins, openExternal }))
+
+let mainWindow: BrowserWindow | null = null
+
+async function createMainWindow(core: Core): Promise<BrowserWindow> {
+  const saved = core.settings.getWindowBounds()
+  const bounds = clampBoundsToDisplays(
+    saved,
+    screen.getAllDisplays().map((d) => d.workArea),
+  )
+  const win = new BrowserWindow(windowOptions(PRELOAD_PATH, bounds, app.getName()))
+  if (bounds.maximized) win.maximize()
+  win.once('ready-to-show', () => win.show())
+  rememberBounds(win, (b: WindowBounds) => void core.settings.setWindowBounds(b))
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null
+  })
+  // A page that fails to load still gets its window shown, so the user sees something and can quit.
+  await win.loadURL(devServerUrl ?? APP_ENTRY_URL).catch((err: unknown) => {
+    console.error('[main] the window could not load the app', err instanceof Error ? err.message : err)
+    if (!win.isDestroyed()) win.show()
+  })
+  return win
+}
+
+/** The demo workspace: the embedded service on a random loopback port, with the core's file and token. */
+function startDemoService({ dbFile, token }: { dbFile: string; token: string }) {
+  return startSandbox({ port: 0, host: '127.0.0.1', token, dbFile })
+}
+
+async function main(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.show()
+    mainWindow.focus()
+  })
+
+  await app.whenReady()
+  denyAllPermissions(session.defaultSession)
+
+  const desk = await createDeskCore({
+    userDataDir: app.getPath('userData'),
+    // net.fetch goes through Chromium's network stack, so the system proxy and certificates apply.
+    fetch: (input, init) => net.fetch(input, init),
+    safeStorage: {
+      isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+      encryptString: (text) => safeStorage.encryptString(text),
+      decryptString: (data) => safeStorage.decryptString(data),
+      ...(process.platform === 'linux'
+        ? { getSelectedStorageBackend: () => safeStorage.getSelectedStorageBackend() }
+        : {}),
+    },
+    startDemoService,
+    openExternal,
+    appInfo: { version: app.getVersion(), platform: process.platform, systemLocale: app.getLocale(), preview: false },
+    isPackaged: app.isPackaged,
+    log: { info: console.info, warn: console.warn, error: console.error },
+  })
+  const started = desk.core
+
+  installProtocols(protocol, RENDERER_ROOT, (url) => started.media.fetchMedia(url))
+  const unregister = registerChannels(ipcMain, started.router, origins)
+  const stopPush = forwardPushEvents(started, () => BrowserWindow.getAllWindows())
+  const stopConnectivity = watchConnectivity(
+    () => net.isOnline(),
+    (online) => started.setOnline(online),
+  )
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        appName: app.getName(),
+        platform: process.platform,
+        isDevelopment: !app.isPackaged,
+        openHelp: () => void openExternal(HELP_URL),
+      }),
+    ),
+  )
+
+  mainWindow = await createMainWindow(started)
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void createMainWindow(started).then((w) => (mainWindow = w))
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  // The core closes its database and the demo service before the process ends.
+  let disposed = false
+  app.on('will-quit', (event) => {
+    if (disposed) return
+    event.preventDefault()
+    disposed = true
+    stopConnectivity()
+    stopPush()
+    unregister()
+    void desk.dispose().finally(() => app.quit())
+  })
+}
+
+export const shellReady: Promise<void> = main().catch((err: unknown) => {
+  console.error('[main] the app could not start', err instanceof Error ? err.name : err)
+  app.exit(1)
+})

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import v8 from 'node:v8'
+import type { Profile } from '../../electron/contract/app'
+import type { EndpointName } from '../../electron/contract/endpoints'
+import { createApiClient } from '../../electron/core/api'
+import { networkGateway } from '../../electron/core/gateway'
+import { createRouter } from '../../electron/core/router'
+import { handle, trustedOrigins, type InvokeSender } from '../../electron/main/ipc'
+import { APP_ORIGIN } from '../../electron/main/protocol'
+import { startSandbox } from '../../electron/sandbox/index'
+
+/**
+ * What the IPC path adds to a read: `handle()` (sender check) + the core router (schema parse,
+ * secret scrub) + the structured clone of input and answer, against the same read made directly
+ * with the same API client, on the same embedded service, interleaved in the same run. Cache off.
+ * The cross-process hop of real Electron IPC is not in it (the binary cannot run here); V8's
+ * serializer, which that hop uses, is. Figures only; nothing asserts on time.
+ */
+
+type Figure = { value: number; unit: string; baseline?: number; ratio?: number; note?: string }
+
+const ITERATIONS = Number(process.env.BENCH_IPC_ITERATIONS ?? 2_000)
+const WARMUP = 200
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = s.length >> 1
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2
+}
+const round = (n: number, digits = 4) => +n.toPrecision(digits)
+/** What crosses Electron IPC, both ways: a V8 structured clone. */
+const overIpc = <T>(value: T): T => v8.deserialize(v8.serialize(value)) as T
+
+export default async function ipcBench(): Promise<Record<string, Figure>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'agent-desk-ipc-bench-'))
+  const token = randomBytes(24).toString('base64url')
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    token,
+    dbFile: path.join(dir, 'bench.sqlite'),
+    bigChat: false,
+  })
+  try {
+    const client = createApiClient({ baseUrl: sandbox.url, getToken: () => token, fetch, retries: 0 })
+    const [workspace] = await client['workspaces.list']()
+    const profile: Profile = {
+      id: 'bench',
+      label: 'Bench',
+      kind: 'service',
+      baseUrl: sandbox.url,
+      workspaceId: workspace.id,
+      rememberToken: false,
+      hasToken: true,
+      createdAt: 0,
+    }
+    const router = createRouter({
+      gateway: networkGateway(() => client),
+      activeProfile: async () => profile,
+      handlers: {},
+      emit: () => {},
+      secrets: () => [token],
+    })
+    const origins = trustedOrigins([APP_ORIGIN])
+    const mainFrame = { url: `${APP_ORIGIN}/index.html`, parent: null, processId: 1, routingId: 1 }
+    const event = { sender: { mainFrame }, senderFrame: mainFrame } as unknown as InvokeSender
+    const call = client.call as (name: EndpointName, input: unknown) => Promise<unknown>
+
+    /** Median of the same read made directly and through IPC, interleaved. */
+    async function measure(name: EndpointName, input: unknown) {
+      const viaIpc = handle(`api:${name}`, router, origins)
+      const direct = () => call(name, input)
+      const ipc = async () => {
+        const result = overIpc(await viaIpc(event, overIpc(input)))
+        if (!result.ok) throw new Error(`${name} through IPC failed: ${result.error.kind}`)
+        return result.data
+      }
+      const items = (await direct()) as unknown[]
+      for (let i = 0; i < WARMUP; i++) {
+        await direct()
+        await ipc()
+      }
+      const directTimes: number[] = []
+      const ipcTimes: number[] = []
+      for (let i = 0; i < ITERATIONS; i++) {
+        // Alternating order, so drift (GC, JIT, the service's own caches) hits both sides alike.
+        const pair: [() => Promise<unknown>, number[]][] = [
+          [direct, directTimes],
+          [ipc, ipcTimes],
+        ]
+        if (i % 2) pair.reverse()
+        for (const [run, times] of pair) {
+          const started = performance.now()
+          await run()
+          times.push(performance.now() - started)
+        }
+      }
+      const directMs = median(directTimes)
+      const ipcMs = median(ipcTimes)
+      return {
+        directMs,
+        ipcMs,
+        ratio: ipcMs / directMs,
+        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off`,
+      }
+    }
+
+    const agents = await measure('agents.list', { path: { workspaceId: workspace.id } })
+    const chats = await measure('chats.list', { path: { workspaceId: workspace.id }, query: { pageSize: 100 } })
+    return {
+      overheadRatio: {
+        value: round(agents.ratio),
+        unit: 'x',
+        baseline: 1,
+        ratio: round(agents.ratio),
+        note: `median through handle()+router+structured clone / median direct API client; goal <= 1.2; ${agents.what}`,
+      },
+      medianViaIpc: {
+        value: round(agents.ipcMs),
+        unit: 'ms',
+        baseline: round(agents.directMs),
+        ratio: round(agents.ratio),
+        note: `handle() + router + V8 clone both ways; ${agents.what}`,
+      },
+      medianDirect: { value: round(agents.directMs), unit: 'ms', note: `the API client alone; ${agents.what}` },
+      overheadRatioChatsPage: {
+        value: round(chats.ratio),
+        unit: 'x',
+        baseline: 1,
+        ratio: round(chats.ratio),
+        note: `the same for a larger answer: ${chats.what}; direct ${round(chats.directMs)} ms, via IPC ${round(chats.ipcMs)} ms`,
+      },
+    }
+  } finally {
+    await sandbox.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
