@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { endpointNames, type EndpointOutput } from '../../electron/contract/endpoints'
 import { createApiClient, type ApiClient, type ApiClientOptions, type ApiOutcome } from '../../electron/core/api'
+import { backoffDelay, retryAfterMs } from '../../electron/core/api/backoff'
 import { failureOf } from './failureOf'
 import { json, startScriptedService, type ScriptedService } from './scriptedService'
 
@@ -173,6 +174,21 @@ describe('api client: answers', () => {
     expect(error.message).toBe('channels.list: response field data[0].connected: expected boolean')
   })
 
+  it('names the field of an item inside a tolerant list', async () => {
+    service.answer((_req, res) => json(res, 200, [{ id: 'r1' }, { id: 5 }]))
+    const error = await failureOf(client().transferRules.list({ path: { id: 'ag1' } }))
+    expect(error.message).toBe('transferRules.list: response field [1].id: expected string')
+  })
+
+  it('reports an empty 200 where an object is expected as bad_response', async () => {
+    service.answer((_req, res) => {
+      res.writeHead(200)
+      res.end()
+    })
+    const error = await failureOf(client().agents.get({ path: { agentId: 'ag1' } }))
+    expect(error).toMatchObject({ kind: 'bad_response', message: 'agents.get: response: expected object' })
+  })
+
   it('reports a 2xx body that is not JSON as bad_response', async () => {
     service.answer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' })
@@ -188,6 +204,15 @@ describe('api client: answers', () => {
       res.end()
     })
     await expect(client().contacts.delete({ path: { contactId: 'c1' } })).resolves.toBeNull()
+  })
+})
+
+describe('api client: base URL', () => {
+  it('joins the table paths to a base URL with a trailing slash or a path prefix', async () => {
+    service.answer((_req, res) => json(res, 200, agent))
+    await client({ baseUrl: `${service.url}/` }).agents.get({ path: { agentId: 'ag1' } })
+    await client({ baseUrl: `${service.url}/gateway` }).agents.get({ path: { agentId: 'ag1' } })
+    expect(service.seen.map((r) => r.url)).toEqual(['/v2/agent/ag1', '/gateway/v2/agent/ag1'])
   })
 })
 
@@ -297,6 +322,25 @@ describe('api client: time and cancellation', () => {
   })
 })
 
+describe('api client: backoff', () => {
+  it('doubles the step at each retry, with jitter inside the upper half', () => {
+    for (const attempt of [0, 1, 2, 3]) {
+      const step = 100 * 2 ** attempt
+      expect(backoffDelay(attempt, 100, () => 0)).toBe(step / 2)
+      expect(backoffDelay(attempt, 100, () => 0.999999)).toBe(step)
+    }
+  })
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.UTC(2026, 0, 1, 0, 0, 0)
+    expect(retryAfterMs('3', now)).toBe(3000)
+    expect(retryAfterMs(new Date(now + 5000).toUTCString(), now)).toBe(5000)
+    expect(retryAfterMs(new Date(now - 5000).toUTCString(), now)).toBe(0)
+    expect(retryAfterMs(null, now)).toBeUndefined()
+    expect(retryAfterMs('soon', now)).toBeUndefined()
+  })
+})
+
 describe('api client: outcomes and secrecy', () => {
   it('reports the outcome of every call', async () => {
     const outcomes: ApiOutcome[] = []
@@ -321,6 +365,18 @@ describe('api client: outcomes and secrecy', () => {
       },
     })
     await expect(api.agents.get({ path: { agentId: 'ag1' } })).resolves.toEqual(agent)
+  })
+
+  it('a failing token store becomes an internal error without a request', async () => {
+    const api = client({
+      getToken: () => {
+        throw new Error(`keychain locked for ${TOKEN}`)
+      },
+    })
+    const error = await failureOf(api.agents.get({ path: { agentId: 'ag1' } }))
+    expect(error).toMatchObject({ kind: 'internal', endpoint: 'agents.get' })
+    expect(JSON.stringify(error)).not.toContain(TOKEN)
+    expect(service.seen).toHaveLength(0)
   })
 
   it('never puts the token in an error, even when the service echoes it', async () => {
