@@ -51,16 +51,17 @@ export class MessageSearch {
   private readonly chatNameStmt
 
   constructor(db: CacheDb) {
-    // Filter, order and limit first; snippet() runs only for the rows that are shown.
+    // Filter, order and limit first; snippet() runs only for the rows that are shown. The rowid is
+    // time-ordered (see migration 003), so FTS walks newest first and stops at the limit.
     this.allStmt = db.prepare<[string, number], HitRow>(
       `SELECT m.seq, m.chat_id, m.id, m.time, m.role, m.type
        FROM message_search JOIN messages m ON m.seq = message_search.rowid
-       WHERE message_search MATCH ? ORDER BY m.time DESC, m.id DESC LIMIT ?`,
+       WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT ?`,
     )
     this.chatStmt = db.prepare<[string, string, number], HitRow>(
       `SELECT m.seq, m.chat_id, m.id, m.time, m.role, m.type
        FROM message_search JOIN messages m ON m.seq = message_search.rowid
-       WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY m.time DESC, m.id DESC LIMIT ?`,
+       WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC LIMIT ?`,
     )
     this.snippetStmt = db.prepare<[string, string, string, number, string, number], { s: string }>(
       `SELECT snippet(message_search, -1, ?, ?, ?, ?) AS s FROM message_search WHERE message_search MATCH ? AND rowid = ?`,

@@ -20,9 +20,22 @@ export const INGEST_BATCH = 500
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
+/** Slots per millisecond in `seq`: messages of the same millisecond spread by a hash of their id. */
+const SLOTS = 1024
+
+/** Where a message's seq starts: its time in slots, plus a hash of (chat, id) so equal times rarely collide. */
+function seqBase(time: number, chatId: string, id: string): number {
+  let h = 0x811c9dc5
+  const key = `${chatId}\u0000${id}`
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+  return time * SLOTS + ((h >>> 0) % SLOTS)
+}
+
 /** Cached chats and their messages: ingest, keyset paging (never OFFSET) and the view around one message. */
 export class MessageStore {
   private readonly insertMessage
+  private readonly updateMessage
+  private readonly seqsOf
   private readonly knownIds
   private readonly pageStmt
   private readonly headStmt
@@ -35,13 +48,17 @@ export class MessageStore {
 
   constructor(private readonly db: CacheDb) {
     this.insertMessage = db.prepare(
-      `INSERT INTO messages (chat_id, id, time, role, type, text, midia_content, file_name, image_url, audio_url, document_url, raw)
-       VALUES (@chatId, @id, @time, @role, @type, @text, @midiaContent, @fileName, @imageUrl, @audioUrl, @documentUrl, @raw)
-       ON CONFLICT (chat_id, id) DO UPDATE SET
-         time = excluded.time, role = excluded.role, type = excluded.type, text = excluded.text,
-         midia_content = excluded.midia_content, file_name = excluded.file_name, image_url = excluded.image_url,
-         audio_url = excluded.audio_url, document_url = excluded.document_url, raw = excluded.raw
-       WHERE raw <> excluded.raw`,
+      `INSERT INTO messages (seq, chat_id, id, time, role, type, text, midia_content, file_name, image_url, audio_url, document_url, raw)
+       VALUES (@seq, @chatId, @id, @time, @role, @type, @text, @midiaContent, @fileName, @imageUrl, @audioUrl, @documentUrl, @raw)
+       ON CONFLICT (seq) DO NOTHING`,
+    )
+    this.updateMessage = db.prepare(
+      `UPDATE messages SET time = @time, role = @role, type = @type, text = @text, midia_content = @midiaContent,
+         file_name = @fileName, image_url = @imageUrl, audio_url = @audioUrl, document_url = @documentUrl, raw = @raw
+       WHERE seq = @seq AND raw <> @raw`,
+    )
+    this.seqsOf = db.prepare<[string, string], { id: string; seq: number }>(
+      'SELECT id, seq FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))',
     )
     this.knownIds = db.prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))',
@@ -81,19 +98,25 @@ export class MessageStore {
   }
 
   /**
-   * Stores one page of a chat's messages in batched transactions; returns how many were new.
-   * Existing rows are rewritten only when their JSON changed, so FTS is not churned.
+   * Stores messages of a chat in transactions of at most INGEST_BATCH rows; returns how many were
+   * new. A known message is rewritten only when its JSON changed, so FTS is not churned.
    */
   ingest(chatId: string, messages: readonly ChatMessage[]): number {
     let inserted = 0
     const run = this.db.transaction((batch: readonly ChatMessage[]) => {
-      const ids = JSON.stringify(batch.map((m) => m.id))
-      const known = this.knownIds.get(chatId, ids)?.n ?? 0
-      for (const m of batch) {
-        this.insertMessage.run({
+      // FTS5 flushes its pending index whenever a rowid is lower than the last one written, and a
+      // page arrives newest first: writing in rising seq order keeps one flush per transaction.
+      const known = new Map(this.seqsOf.all(chatId, JSON.stringify(batch.map((m) => m.id))).map((r) => [r.id, r.seq]))
+      const ordered = batch
+        .map((m) => ({ m, base: seqBase(Math.trunc(m.time), chatId, m.id) }))
+        .sort((a, b) => a.base - b.base)
+      for (const { m, base } of ordered) {
+        const time = Math.trunc(m.time)
+        const row = {
+          seq: 0,
           chatId,
           id: m.id,
-          time: Math.trunc(m.time),
+          time,
           role: str(m.role),
           type: str(m.type),
           text: str(m.text),
@@ -103,9 +126,19 @@ export class MessageStore {
           audioUrl: str(m.audioUrl),
           documentUrl: str(m.documentUrl),
           raw: JSON.stringify(m),
-        })
+        }
+        const knownSeq = known.get(m.id)
+        if (knownSeq !== undefined) {
+          row.seq = knownSeq
+          this.updateMessage.run(row)
+          continue
+        }
+        // Another message holds this slot: take the next free one (rare: same millisecond and hash).
+        row.seq = base
+        while (this.insertMessage.run(row).changes === 0) row.seq++
+        known.set(m.id, row.seq)
+        inserted++
       }
-      inserted += new Set(batch.map((m) => m.id)).size - known
     })
     for (let i = 0; i < messages.length; i += INGEST_BATCH) run(messages.slice(i, i + INGEST_BATCH))
     return inserted

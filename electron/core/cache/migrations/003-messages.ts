@@ -1,6 +1,10 @@
 import type { Migration } from './migration'
 
-/** Messages as rows, read newest first by the (chat, time, id) keyset. */
+/**
+ * Messages as rows, read newest first by the (chat, time, id) keyset. `seq` is derived from the
+ * time (time * 1024 + a slot), so rowid order is time order: search walks the FTS index newest
+ * first and stops at the limit instead of sorting every match.
+ */
 export const migration: Migration = {
   version: 3,
   name: 'messages',
