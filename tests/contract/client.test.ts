@@ -310,6 +310,20 @@ describe('api client: time and cancellation', () => {
     expect(service.seen).toHaveLength(0)
   })
 
+  it('fails with cancelled without a request when the caller aborts while the token is read', async () => {
+    service.answer((_req, res) => json(res, 200, agent))
+    const controller = new AbortController()
+    const api = client({
+      getToken: async () => {
+        controller.abort()
+        return TOKEN
+      },
+    })
+    const error = await failureOf(api.agents.get({ path: { agentId: 'ag1' } }, { signal: controller.signal }))
+    expect(error.kind).toBe('cancelled')
+    expect(service.seen).toHaveLength(0)
+  })
+
   it('fails with cancelled when the caller aborts while waiting to retry', async () => {
     service.answer((_req, res) => json(res, 503, { error: 'busy' }, { 'retry-after': '5' }))
     const controller = new AbortController()

@@ -115,6 +115,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }, timeoutMs)
     const onCallerAbort = () => controller.abort()
     signal?.addEventListener('abort', onCallerAbort, { once: true })
+    // The caller may have given up while the token was read or a retry was waited for.
+    if (signal?.aborted) controller.abort()
     try {
       const response = await $fetch.raw<string>(url, {
         method: def.method,
