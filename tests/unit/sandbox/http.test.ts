@@ -41,6 +41,19 @@ describe('sandbox HTTP rules', () => {
     expect(basic.status).toBe(403)
   })
 
+  it('answers every read with a body its contract response schema accepts', async () => {
+    const queries: Partial<Record<string, string>> = {
+      'behaviorHistory.list': '?page=0&pageSize=10',
+      'trainings.list': '?type=DOCUMENT',
+    }
+    for (const name of endpointNames.filter((n) => endpoints[n].method === 'GET')) {
+      const res = await api.get(samplePath(name) + (queries[name] ?? ''))
+      expect(res.status, name).toBe(200)
+      const parsed = endpoints[name].response.safeParse(res.body)
+      expect(parsed.success, `${name}: ${parsed.error?.message}`).toBe(true)
+    }
+  })
+
   it('checks the token before telling whether a route exists', async () => {
     expect((await api.call('GET', '/v2/nothing-here', { token: null })).status).toBe(403)
     const known = await api.get('/v2/nothing-here')
