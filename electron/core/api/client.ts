@@ -82,6 +82,11 @@ type Attempt =
   | { answered: true; status: number; headers: Headers; text: string }
   | { answered: false; error: AppError; retryable: boolean }
 
+/**
+ * The client of the service, generated from the endpoint table: one generic call validates the
+ * input with the contract, sends it with the bearer token, and parses the answer with the
+ * response schema. Every failure is thrown as an `AppFailure` whose message never holds the token.
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getToken, timeoutMs = 15_000, retries = 2, retryBaseMs = 300, maxRetryAfterMs = 10_000 } = options
   const $fetch = ofetch.create(
