@@ -1,9 +1,10 @@
 import type { Configuration, FileSet } from 'app-builder-lib'
-import { getFileMatchers } from 'app-builder-lib/out/fileMatcher'
+import { getFileMatchers, type FileMatcher } from 'app-builder-lib/out/fileMatcher'
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config'
 import { DebugLogger } from 'builder-util'
 import { load } from 'js-yaml'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -61,6 +62,25 @@ function shipped(config: Configuration, relativePath: string): boolean {
       file as Parameters<ReturnType<typeof matcher.createFilter>>[1],
     ),
   )
+}
+
+/** electron-builder's matcher for files inside node_modules; marked internal, so absent from its typings. */
+const { getNodeModuleFileMatcher } = createRequire(import.meta.url)('app-builder-lib/out/fileMatcher') as {
+  getNodeModuleFileMatcher: (
+    appDir: string,
+    destination: string,
+    macroExpander: (pattern: string) => string,
+    platformSpecificBuildOptions: object,
+    packager: { config: Configuration; debugLogger: DebugLogger },
+  ) => FileMatcher
+}
+
+/** Whether electron-builder's node_modules matcher (the exclusions of `files`) would copy this dependency file. */
+function shippedDependencyFile(config: Configuration, relativePath: string): boolean {
+  const packager = { config, debugLogger: new DebugLogger(false) }
+  const filter = getNodeModuleFileMatcher(PROJECT, '/app', (pattern) => pattern, {}, packager).createFilter()
+  const file = { isDirectory: () => false }
+  return filter(`${PROJECT}/${relativePath}`, file as Parameters<typeof filter>[1])
 }
 
 function unpacked(config: Configuration, relativePath: string): boolean {
@@ -158,6 +178,28 @@ describe('electron-builder.yml', () => {
     expect(targetNames(config.win?.target)).toEqual(['nsis'])
     expect(targetNames(config.linux?.target).sort()).toEqual(['AppImage', 'deb'])
     expect(config.linux?.desktop?.entry?.Categories).toMatch(/Network|Office/)
+  })
+
+  it('packages the native modules’ binaries and JavaScript but not their C sources or build leftovers', () => {
+    const sqlite = 'node_modules/better-sqlite3-multiple-ciphers'
+    for (const needed of [
+      `${sqlite}/build/Release/better_sqlite3.node`,
+      `${sqlite}/lib/index.js`,
+      `${sqlite}/package.json`,
+    ]) {
+      expect(shippedDependencyFile(config, needed), needed).toBe(true)
+    }
+    expect(shippedDependencyFile(config, 'node_modules/keytar/build/Release/keytar.node')).toBe(true)
+    expect(shippedDependencyFile(config, 'node_modules/electron-updater/out/main.js')).toBe(true)
+    for (const leftover of [
+      `${sqlite}/deps/sqlite3/sqlite3.c`,
+      `${sqlite}/src/better_sqlite3.cpp`,
+      `${sqlite}/build/Release/obj.target/better_sqlite3/src/better_sqlite3.o`,
+      `${sqlite}/build/Release/test_extension.node`,
+      'node_modules/keytar/src/main.cc',
+    ]) {
+      expect(shippedDependencyFile(config, leftover), leftover).toBe(false)
+    }
   })
 
   it('grants exactly the three hardened-runtime exceptions the native modules need', () => {
