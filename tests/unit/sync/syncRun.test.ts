@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Profile } from '../../../electron/contract/app/profiles'
+import { AppFailure, appError } from '../../../electron/contract/app/result'
+import type { EndpointName } from '../../../electron/contract/endpoints'
+import { closeProfileCache, openProfileCache, type ProfileCache } from '../../../electron/core/cache/profileCache'
+import type { ApiGateway } from '../../../electron/core/gateway'
+import { runSync } from '../../../electron/core/sync/syncRun'
+import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
+
+// A scripted service for what the sandbox never does: answer 429/503, or ignore `page`.
+
+const profile: Profile = {
+  id: 'p',
+  label: 'p',
+  kind: 'service',
+  baseUrl: 'http://127.0.0.1:1',
+  workspaceId: 'w',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}
+
+let dir: string
+let cache: ProfileCache
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sync-run-'))
+  cache = await openProfileCache(dir, createSecretStore(memoryBackend(), { backend: 'memory', weak: false }), 'p')
+})
+
+afterEach(() => {
+  closeProfileCache(cache)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const messages = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({ id: `m${from + i}`, time: 1_000_000 - (from + i) * 10, text: `t${from + i}` }))
+
+function scripted(answer: (name: EndpointName, input: { query: { page: number } }, call: number) => unknown): {
+  gateway: ApiGateway
+  calls: { name: EndpointName; page: number }[]
+} {
+  const calls: { name: EndpointName; page: number }[] = []
+  return {
+    calls,
+    gateway: {
+      async run(_profile, name, input) {
+        const typed = input as { query: { page: number } }
+        calls.push({ name, page: typed.query.page })
+        return { data: answer(name, typed, calls.length), meta: { source: 'network', fetchedAt: 1 } }
+      },
+    },
+  }
+}
+
+describe('sync paging rules', () => {
+  it('backs off and retries on 429 and 5xx, then goes on', async () => {
+    const failures = [429, 503]
+    const { gateway, calls } = scripted((name) => {
+      if (name === 'chats.list') return [{ id: 'c1', time: 5 }]
+      const status = failures.shift()
+      if (status) throw new AppFailure(appError('server', 'busy', { status }))
+      return messages(3)
+    })
+    const result = await runSync({ gateway, profile, cache, messagePageSize: 10, retryBaseMs: 5 })
+    expect(result.messagesStored).toBe(3)
+    expect(calls.filter((c) => c.name === 'messages.list')).toHaveLength(3)
+  })
+
+  it('gives up after the last attempt and reports the service error', async () => {
+    const { gateway } = scripted((name) => {
+      if (name === 'chats.list') return [{ id: 'c1', time: 5 }]
+      throw new AppFailure(appError('server', 'down', { status: 500 }))
+    })
+    await expect(runSync({ gateway, profile, cache, maxAttempts: 3, retryBaseMs: 1 })).rejects.toMatchObject({
+      error: { kind: 'server', status: 500 },
+    })
+  })
+
+  it('does not retry a refusal such as 403', async () => {
+    const { gateway, calls } = scripted(() => {
+      throw new AppFailure(appError('auth', 'token refused', { status: 403 }))
+    })
+    await expect(runSync({ gateway, profile, cache, retryBaseMs: 1 })).rejects.toMatchObject({
+      error: { kind: 'auth' },
+    })
+    expect(calls).toHaveLength(1)
+  })
+
+  it('stops paging when the service sends the same page again (it ignores page)', async () => {
+    const { gateway, calls } = scripted((name) => (name === 'chats.list' ? [{ id: 'c1', time: 5 }] : messages(10)))
+    const result = await runSync({ gateway, profile, cache, chatPageSize: 1, messagePageSize: 10 })
+    expect(result.messagesStored).toBe(10)
+    // chats: page 1, page 2 repeats -> stop; messages: page 1, page 2 repeats -> stop.
+    expect(calls.map((c) => `${c.name}:${c.page}`)).toEqual([
+      'chats.list:1',
+      'chats.list:2',
+      'messages.list:1',
+      'messages.list:2',
+    ])
+  })
+
+  it('skips a chat deleted since the list was read', async () => {
+    const { gateway } = scripted((name, input) => {
+      if (name === 'chats.list')
+        return [
+          { id: 'gone', time: 1 },
+          { id: 'c2', time: 2 },
+        ].slice(0, input.query.page === 1 ? 2 : 0)
+      throw new AppFailure(appError('not_found', 'no chat', { status: 404 }))
+    })
+    const result = await runSync({ gateway, profile, cache, concurrency: 1 })
+    expect(result.chatsDone).toBe(2)
+  })
+
+  it('cancels between requests and says so', async () => {
+    const controller = new AbortController()
+    const { gateway } = scripted((name, input) => {
+      if (name === 'chats.list') return [{ id: 'c1', time: 1 }]
+      if (input.query.page === 2) controller.abort()
+      return messages(10, input.query.page * 10)
+    })
+    await expect(
+      runSync({ gateway, profile, cache, messagePageSize: 10, signal: controller.signal }),
+    ).rejects.toMatchObject({
+      error: { kind: 'cancelled' },
+    })
+    // What arrived before the cancel is kept, and the chat resumes at the next page.
+    expect(cache.messages.counts().messages).toBe(20)
+    expect(cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false, resumePage: 3 })
+  })
+})
