@@ -1,0 +1,36 @@
+export default {
+  fields: {
+    name: 'Name',
+    namePlaceholder: 'How customers will see the agent, e.g. “Sofia – Support”',
+    avatar: 'Avatar image address',
+    avatarPlaceholder: 'https://… (a PNG or JPG image)',
+    avatarHint: 'Preview',
+    type: 'Goal',
+    communicationType: 'Way of talking',
+    jobName: 'Company or product',
+    jobNamePlaceholder: 'Who the agent works for',
+    jobSite: 'Company site',
+    jobSitePlaceholder: 'https://…',
+    jobDescription: 'About the company',
+    jobDescriptionPlaceholder: 'What the company does, in a few sentences the agent can use',
+  },
+  goalHelp: {
+    SUPPORT: 'Answers questions and solves problems',
+    SALE: 'Presents products and closes sales',
+    PERSONAL: 'Helps one person with their own tasks',
+  },
+  communicationHelp: {
+    FORMAL: 'Polite and formal',
+    NORMAL: 'Friendly and clear',
+    RELAXED: 'Casual, like a friend',
+  },
+  unknownValue: '{value} (set by the service)',
+  saved: 'The profile of “{name}” was saved.',
+  create: {
+    button: 'New agent',
+    title: 'New agent',
+    intro: 'Give the agent a name; everything else can be filled in later.',
+    submit: 'Create agent',
+    done: '“{name}” was created.',
+  },
+}

@@ -1,0 +1,36 @@
+export default {
+  fields: {
+    name: 'Nome',
+    namePlaceholder: 'Como os clientes verão o agente, por exemplo “Sofia – Atendimento”',
+    avatar: 'Endereço da imagem do avatar',
+    avatarPlaceholder: 'https://… (uma imagem PNG ou JPG)',
+    avatarHint: 'Prévia',
+    type: 'Objetivo',
+    communicationType: 'Jeito de falar',
+    jobName: 'Empresa ou produto',
+    jobNamePlaceholder: 'Para quem o agente trabalha',
+    jobSite: 'Site da empresa',
+    jobSitePlaceholder: 'https://…',
+    jobDescription: 'Sobre a empresa',
+    jobDescriptionPlaceholder: 'O que a empresa faz, em poucas frases que o agente possa usar',
+  },
+  goalHelp: {
+    SUPPORT: 'Responde dúvidas e resolve problemas',
+    SALE: 'Apresenta produtos e fecha vendas',
+    PERSONAL: 'Ajuda uma pessoa com as próprias tarefas',
+  },
+  communicationHelp: {
+    FORMAL: 'Educado e formal',
+    NORMAL: 'Simpático e claro',
+    RELAXED: 'Descontraído, como um amigo',
+  },
+  unknownValue: '{value} (definido pelo serviço)',
+  saved: 'O perfil de “{name}” foi salvo.',
+  create: {
+    button: 'Novo agente',
+    title: 'Novo agente',
+    intro: 'Dê um nome ao agente; o resto pode ser preenchido depois.',
+    submit: 'Criar agente',
+    done: '“{name}” foi criado.',
+  },
+}
