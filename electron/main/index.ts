@@ -26,7 +26,9 @@ const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternal
 if (!app.isPackaged && process.env.AGENT_DESK_USER_DATA_DIR)
   app.setPath('userData', process.env.AGENT_DESK_USER_DATA_DIR)
 
-// Schemes must be privileged before `ready`; the `web-contents-created` hook must exist before any window.
+// Every renderer sandboxed, whatever its webPreferences. Schemes must be privileged before `ready`,
+// and the `web-contents-created` hook must exist before any window.
+app.enableSandbox()
 registerPrivilegedSchemes(protocol)
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { origins, openExternal }))
 

@@ -17,7 +17,7 @@ export type InvokeSender = Pick<IpcMainInvokeEvent, 'senderFrame'> & {
   sender: Pick<WebContents, 'mainFrame'>
 }
 
-export type ChannelHandler = (event: InvokeSender, input: unknown) => Promise<Result<unknown>>
+export type IpcHandler = (event: InvokeSender, input: unknown) => Promise<Result<unknown>>
 
 const REFUSED = 'refused'
 
@@ -68,7 +68,7 @@ function isResult(value: unknown): value is Result<unknown> {
  * input with the contract's schema). Always resolves to a Result: an exception thrown through
  * `ipcMain.handle` would reach the renderer as a bare message, and could carry anything.
  */
-export function handle(channel: string, router: ChannelRouter, origins: TrustedOrigins): ChannelHandler {
+export function handle(channel: string, router: ChannelRouter, origins: TrustedOrigins): IpcHandler {
   return async (event, input) => {
     try {
       const refusal = senderRefusal(event, origins)
@@ -87,7 +87,7 @@ export function handle(channel: string, router: ChannelRouter, origins: TrustedO
 
 /** The part of `ipcMain` the shell uses; Electron's `ipcMain` satisfies it. */
 export interface HandlerRegistry {
-  handle(channel: string, listener: ChannelHandler): void
+  handle(channel: string, listener: IpcHandler): void
   removeHandler(channel: string): void
 }
 

@@ -19,6 +19,7 @@ export const recorded = {
   permissionRequestHandler: null as Handler | null,
   permissionCheckHandler: null as Handler | null,
   quitCalls: 0,
+  sandboxEnabled: false,
   exitCodes: [] as number[],
   singleInstanceLock: true,
   rendererListeners: new Map<string, Handler[]>(),
@@ -36,6 +37,7 @@ export function resetFakeElectron(): void {
   recorded.permissionRequestHandler = null
   recorded.permissionCheckHandler = null
   recorded.quitCalls = 0
+  recorded.sandboxEnabled = false
   recorded.exitCodes = []
   recorded.singleInstanceLock = true
   recorded.rendererListeners.clear()
@@ -60,6 +62,9 @@ class FakeApp extends EventEmitter {
   }
   getLocale(): string {
     return 'pt-BR'
+  }
+  enableSandbox(): void {
+    recorded.sandboxEnabled = true
   }
   whenReady(): Promise<void> {
     return Promise.resolve()

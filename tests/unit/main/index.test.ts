@@ -67,6 +67,10 @@ afterAll(async () => {
 })
 
 describe('main process start', () => {
+  it('sandboxes every renderer process', () => {
+    expect(recorded.sandboxEnabled).toBe(true)
+  })
+
   it('registers app:// and agent-media:// as privileged schemes', () => {
     expect(recorded.privilegedSchemes.map((s) => s.scheme)).toEqual(['app', 'agent-media'])
   })

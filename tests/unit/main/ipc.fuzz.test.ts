@@ -9,7 +9,7 @@ import { AppError, appChannels, type AppChannelName, type Result } from '../../.
 import { endpoints, inputSchemaOf, type EndpointName } from '../../../electron/contract/endpoints'
 import { allChannels } from '../../../electron/contract/ipc'
 import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
-import { registerChannels, trustedOrigins, type ChannelHandler, type InvokeSender } from '../../../electron/main/ipc'
+import { registerChannels, trustedOrigins, type IpcHandler, type InvokeSender } from '../../../electron/main/ipc'
 import { startSandbox } from '../../../electron/sandbox/index'
 import { FakeFrame, FakeWebContents } from './fakeElectron'
 
@@ -26,7 +26,7 @@ let desk: DeskCore
 let userData: string
 const demoTokens: string[] = []
 const openedExternal: string[] = []
-const handlers = new Map<string, ChannelHandler>()
+const handlers = new Map<string, IpcHandler>()
 
 /** Only loopback: a hostile profile URL must not make the test reach the internet. */
 const loopbackFetch = (input: string, init?: RequestInit): Promise<Response> => {
@@ -171,7 +171,7 @@ beforeAll(async () => {
     apiTimeoutMs: 5_000,
   })
   const ipcMain = {
-    handle: (channel: string, handler: ChannelHandler) => void handlers.set(channel, handler),
+    handle: (channel: string, handler: IpcHandler) => void handlers.set(channel, handler),
     removeHandler: (channel: string) => void handlers.delete(channel),
   }
   registerChannels(ipcMain, desk.core.router, trustedOrigins(['app://agent-desk']))
@@ -259,9 +259,9 @@ describe('every IPC channel under random and hostile input', () => {
 
   it('answers an unknown channel with a Result', async () => {
     const ipcMain = { handle: () => {}, removeHandler: () => {} }
-    const extra = new Map<string, ChannelHandler>()
+    const extra = new Map<string, IpcHandler>()
     registerChannels(
-      { ...ipcMain, handle: (c: string, h: ChannelHandler) => void extra.set(c, h) },
+      { ...ipcMain, handle: (c: string, h: IpcHandler) => void extra.set(c, h) },
       desk.core.router,
       trustedOrigins(['app://agent-desk']),
       ['api:nope', 'app:__proto__', 'constructor', ''],
