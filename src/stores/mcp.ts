@@ -1,0 +1,152 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { McpConnectionInput, McpConnectionResult, McpTool, Result, ResultMeta } from '@contract'
+import { MCP_AUTH_TYPES, MCP_URL_TYPES } from '@contract'
+import { useDeskApi } from '@/api'
+import { createInFlight } from './inFlight'
+import { useSessionStore } from './session'
+
+/**
+ * An MCP connection added from this computer. The service has no endpoint listing an agent's
+ * connections, so the app remembers the ones it added. Header values are not kept: they are often
+ * credentials, and the app never needs them again.
+ */
+export interface RememberedMcpConnection {
+  id: string
+  name: string
+  description: string
+  mcpUrl: string
+  urlType: (typeof MCP_URL_TYPES)[number]
+  authType: (typeof MCP_AUTH_TYPES)[number]
+  /** Whether the service said it connected when the connection was added. */
+  connected: boolean
+  /** The OAuth authorization page the service gave, when it asked for one. */
+  authorizationUrl?: string
+  addedAt: number
+}
+
+export interface McpToolsEntry {
+  tools: McpTool[]
+  meta: ResultMeta | undefined
+}
+
+/** Where remembered connections live; not secret (no header values). */
+export interface McpMemory {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+}
+
+const PREFIX = 'agent-desk:mcp:'
+
+export function mcpMemoryKey(profileId: string, agentId: string): string {
+  return `${PREFIX}${profileId}:${agentId}`
+}
+
+function isRemembered(v: unknown): v is RememberedMcpConnection {
+  if (!v || typeof v !== 'object') return false
+  const c = v as Record<string, unknown>
+  return typeof c.id === 'string' && typeof c.name === 'string' && typeof c.mcpUrl === 'string'
+}
+
+export const useMcpStore = defineStore('mcp', () => {
+  /** Remembered connections by `profileId:agentId`. */
+  const connections = ref<Record<string, RememberedMcpConnection[]>>({})
+  const tools = ref<Record<string, McpToolsEntry>>({})
+  const share = createInFlight()
+  let memory: McpMemory = window.localStorage
+
+  /** Tests hand in their own storage. */
+  function useMemory(storage: McpMemory) {
+    memory = storage
+    connections.value = {}
+  }
+
+  function keyOf(agentId: string): string {
+    return mcpMemoryKey(useSessionStore().activeProfileId ?? 'none', agentId)
+  }
+
+  /** The connections added from this computer to this agent, newest first. */
+  function connectionsOf(agentId: string): RememberedMcpConnection[] {
+    const key = keyOf(agentId)
+    if (!(key in connections.value)) {
+      let list: RememberedMcpConnection[] = []
+      try {
+        const parsed: unknown = JSON.parse(memory.getItem(key) ?? '[]')
+        if (Array.isArray(parsed)) list = parsed.filter(isRemembered)
+      } catch {
+        list = []
+      }
+      connections.value = { ...connections.value, [key]: list }
+    }
+    return connections.value[key] ?? []
+  }
+
+  function write(agentId: string, list: RememberedMcpConnection[]) {
+    const key = keyOf(agentId)
+    connections.value = { ...connections.value, [key]: list }
+    memory.setItem(key, JSON.stringify(list))
+  }
+
+  async function add(agentId: string, input: McpConnectionInput): Promise<Result<McpConnectionResult>> {
+    const body: McpConnectionInput = input.authType === 'HEADERS' ? input : { ...input, headers: undefined }
+    const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.add({ path: { agentId }, body }))
+    if (r.ok && r.data.id) {
+      const remembered: RememberedMcpConnection = {
+        id: r.data.id,
+        name: input.name.trim(),
+        description: input.description.trim(),
+        mcpUrl: input.mcpUrl,
+        urlType: input.urlType,
+        authType: input.authType,
+        connected: r.data.connected === true,
+        ...(r.data.url ? { authorizationUrl: r.data.url } : {}),
+        addedAt: Date.now(),
+      }
+      write(agentId, [remembered, ...connectionsOf(agentId).filter((c) => c.id !== remembered.id)])
+    }
+    return r
+  }
+
+  function listTools(mcpId: string, opts: { fresh?: boolean } = {}): Promise<Result<McpTool[]>> {
+    return share(
+      `tools:${mcpId}`,
+      async () => {
+        const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.tools({ path: { mcpId } }))
+        if (r.ok) tools.value = { ...tools.value, [mcpId]: { tools: r.data, meta: r.meta } }
+        return r
+      },
+      opts,
+    )
+  }
+
+  /** Asks the service to import the server's tools again, then reads them. */
+  async function syncTools(mcpId: string): Promise<Result<McpTool[]>> {
+    const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.syncTools({ path: { mcpId } }))
+    if (!r.ok) return r
+    return listTools(mcpId, { fresh: true })
+  }
+
+  /** Removes the connection on the service; one the service no longer has is forgotten too. */
+  async function remove(agentId: string, mcpId: string): Promise<Result<unknown>> {
+    const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.delete({ path: { mcpId } }))
+    if (r.ok || r.error.kind === 'not_found') forget(agentId, mcpId)
+    return r
+  }
+
+  /** Drops a connection from this computer's list without asking the service. */
+  function forget(agentId: string, mcpId: string) {
+    write(
+      agentId,
+      connectionsOf(agentId).filter((c) => c.id !== mcpId),
+    )
+    const { [mcpId]: _gone, ...rest } = tools.value
+    tools.value = rest
+  }
+
+  function reset() {
+    connections.value = {}
+    tools.value = {}
+  }
+
+  return { connections, tools, connectionsOf, add, listTools, syncTools, remove, forget, useMemory, reset }
+})
