@@ -128,7 +128,9 @@ export const useSessionStore = defineStore('session', () => {
   async function updateSettings(change: Partial<Settings>): Promise<Result<Settings>> {
     const before = settings.value
     settings.value = { ...before, ...change }
-    const r = await useDeskApi().settings.update(change)
+    // The whole object, not just the change: the contract's `Settings.partial()` keeps the zod
+    // defaults, so a key left out would be reset to its default by main.
+    const r = await useDeskApi().settings.update({ ...settings.value })
     settings.value = r.ok ? r.data : before
     return r
   }

@@ -25,4 +25,5 @@ export default {
     retrying: 'retrying',
   },
   demoBadge: 'Demo',
+  demoProfileLabel: 'Demo workspace',
 }

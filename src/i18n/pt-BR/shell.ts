@@ -25,4 +25,5 @@ export default {
     retrying: 'tentando reconectar',
   },
   demoBadge: 'Demo',
+  demoProfileLabel: 'Espaço de demonstração',
 }
