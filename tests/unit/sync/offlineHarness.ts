@@ -13,7 +13,7 @@ import {
   type OfflineLayerOptions,
 } from '../../../electron/core/cache/offlineLayer'
 import { createConnectivity } from '../../../electron/core/connectivity'
-import { networkGateway } from '../../../electron/core/gateway'
+import { networkGateway, type ApiGateway } from '../../../electron/core/gateway'
 import { createSecretStore, memoryBackend, type SecretStore } from '../../../electron/core/vault'
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/index'
 
@@ -93,6 +93,8 @@ export interface OfflineWorld {
   sandbox: SandboxHandle
   profile: Profile
   layer: OfflineLayer
+  /** The read-through gateway, as the core routes API calls through it. */
+  gateway: ApiGateway
   secrets: SecretStore
   events: { event: PushEventName; payload: unknown }[]
   requests: RequestLog
@@ -142,8 +144,9 @@ export async function offlineWorld(
     connectivity: createConnectivity(() => undefined),
   }
   const layer = createOfflineLayer(opts.layer)
-  layer.wrapGateway(network, ctx)
+  const gateway = layer.wrapGateway(network, ctx)
   return {
+    gateway,
     dir,
     sandbox,
     profile,

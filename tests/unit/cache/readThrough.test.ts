@@ -1,0 +1,157 @@
+import Database from 'better-sqlite3-multiple-ciphers'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppFailure } from '../../../electron/contract/app/result'
+import type { Agent } from '../../../electron/contract'
+import { SEED_FACTS } from '../../../electron/sandbox/index'
+import { offlineWorld, TOKEN, type OfflineWorld } from '../sync/offlineHarness'
+
+let world: OfflineWorld
+
+beforeEach(async () => {
+  world = await offlineWorld({ layer: { readThrough: { revalidateAfterMs: 0, staleAfterMs: 60_000 } } })
+})
+
+afterEach(async () => {
+  await world.cleanup()
+})
+
+const agentInput = () => ({ path: { agentId: SEED_FACTS.agents.support } })
+
+async function rename(agentId: string, name: string): Promise<void> {
+  // Straight to the service, as another user of the workspace would.
+  const url = `${world.profile.baseUrl}/v2/agent/${agentId}`
+  const current = (await (await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as Agent
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...current, name }),
+  })
+  expect(res.status).toBe(200)
+}
+
+describe('read-through cache', () => {
+  it('serves a read from the service, then from the cache marked offline when the service is gone, then refreshes after a restart', async () => {
+    const g = world.gateway
+    const first = await g.run(world.profile, 'agents.get', agentInput())
+    expect(first.meta.source).toBe('network')
+    const name = (first.data as Agent).name
+
+    await world.sandbox.stop()
+    const cached = await g.run(world.profile, 'agents.get', agentInput())
+    expect(cached.meta.source).toBe('cache')
+    expect((cached.data as Agent).name).toBe(name)
+    await world.layer.settled()
+    // The background refresh failed to reach the service: the app now knows it is offline.
+    const offline = await g.run(world.profile, 'agents.get', agentInput())
+    expect(offline.meta).toMatchObject({ source: 'cache', offline: true, stale: true, fetchedAt: first.meta.fetchedAt })
+    expect(offline.data).toEqual(first.data)
+
+    const restarted = await world.sandbox.start()
+    world.profile.baseUrl = restarted.url
+    await rename(SEED_FACTS.agents.support, 'Renamed while away')
+    world.events.length = 0
+    const stale = await g.run(world.profile, 'agents.get', agentInput())
+    expect((stale.data as Agent).name).toBe(name)
+    await world.layer.settled()
+    expect(world.events).toContainEqual({
+      event: 'cache.updated',
+      payload: { endpoint: 'agents.get', key: JSON.stringify(agentInput()) },
+    })
+    const fresh = await g.run(world.profile, 'agents.get', agentInput())
+    expect((fresh.data as Agent).name).toBe('Renamed while away')
+    expect(fresh.meta.offline).toBeUndefined()
+  })
+
+  it('says offline, clearly, when nothing is cached and the service cannot be reached', async () => {
+    await world.sandbox.stop()
+    const failure = await world.gateway.run(world.profile, 'agents.get', agentInput()).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(AppFailure)
+    expect((failure as AppFailure).error).toMatchObject({ kind: 'offline', endpoint: 'agents.get' })
+    expect((failure as AppFailure).error.message).toMatch(/cannot be reached/)
+  })
+
+  it('sends writes to the service; offline they fail with the offline error', async () => {
+    const g = world.gateway
+    const { data } = await g.run(world.profile, 'agents.get', agentInput())
+    await world.sandbox.stop()
+    const failure = await g
+      .run(world.profile, 'agents.update', { ...agentInput(), body: { ...(data as Agent), name: 'x' } })
+      .catch((e: unknown) => e)
+    expect((failure as AppFailure).error.kind).toBe('offline')
+  })
+
+  it('after a write, the item read is updated and the lists of the resource are marked stale', async () => {
+    const g = world.gateway
+    const listInput = { path: { workspaceId: world.profile.workspaceId }, query: { page: 1, pageSize: 10 } }
+    await g.run(world.profile, 'agents.list', listInput)
+    const { data } = await g.run(world.profile, 'agents.get', agentInput())
+    const requestsBefore = world.requests.paths.length
+    await g.run(world.profile, 'agents.update', { ...agentInput(), body: { ...(data as Agent), name: 'Written here' } })
+    expect(world.requests.paths.length).toBe(requestsBefore + 1)
+
+    const item = await g.run(world.profile, 'agents.get', agentInput())
+    expect(item.meta.source).toBe('cache')
+    expect((item.data as Agent).name).toBe('Written here')
+    const list = await g.run(world.profile, 'agents.list', listInput)
+    expect(list.meta).toMatchObject({ source: 'cache', stale: true })
+    await world.layer.settled()
+    const refreshed = await g.run(world.profile, 'agents.list', listInput)
+    expect(refreshed.meta.stale).toBe(false)
+    expect((refreshed.data as Agent[]).map((a) => a.name)).toContain('Written here')
+  })
+
+  it('keeps one entry per query, whatever the order of its keys', async () => {
+    const g = world.gateway
+    const page = (n: number) => ({ path: { workspaceId: world.profile.workspaceId }, query: { page: n, pageSize: 2 } })
+    const one = await g.run(world.profile, 'agents.list', page(1))
+    const two = await g.run(world.profile, 'agents.list', page(2))
+    expect(one.data).not.toEqual(two.data)
+    const again = await g.run(world.profile, 'agents.list', { ...page(1), query: { pageSize: 2, page: 1 } })
+    expect(again.meta.source).toBe('cache')
+    expect(again.data).toEqual(one.data)
+  })
+
+  it('keeps messages read through the cache for local history and search', async () => {
+    const g = world.gateway
+    const chats = await g.run(world.profile, 'chats.list', { path: { workspaceId: world.profile.workspaceId } })
+    const someChat = (chats.data as { id: string }[])[0].id
+    const answer = await g.run(world.profile, 'messages.list', {
+      path: { chatId: someChat },
+      query: { page: 1, pageSize: 10 },
+    })
+    const cache = await world.layer.cacheFor(world.profile.id)
+    const local = cache.messages.page(someChat, undefined, 10)
+    expect(local.messages.map((m) => m.id)).toEqual((answer.data as { id: string }[]).map((m) => m.id))
+  })
+
+  it('encrypts the file: its bytes hold neither the token nor any message text, and it needs the key', async () => {
+    const g = world.gateway
+    const chats = await g.run(world.profile, 'chats.list', { path: { workspaceId: world.profile.workspaceId } })
+    const texts: string[] = []
+    for (const chat of (chats.data as { id: string }[]).slice(0, 5)) {
+      const { data } = await g.run(world.profile, 'messages.list', {
+        path: { chatId: chat.id },
+        query: { pageSize: 50 },
+      })
+      for (const m of data as { text?: string | null }[]) if (m.text && m.text.length >= 12) texts.push(m.text)
+    }
+    expect(texts.length).toBeGreaterThan(10)
+    const cache = await world.layer.cacheFor(world.profile.id)
+    const { readFileSync, existsSync } = await import('node:fs')
+    const check = (file: string) => {
+      if (!existsSync(file)) return
+      const bytes = readFileSync(file)
+      expect(bytes.includes(TOKEN)).toBe(false)
+      for (const t of texts) expect(bytes.includes(Buffer.from(t, 'utf8')), t).toBe(false)
+    }
+    // While open (data in the WAL) and after close (checkpointed into the main file).
+    check(cache.file)
+    check(`${cache.file}-wal`)
+    await world.layer.dispose()
+    check(cache.file)
+    expect(readFileSync(cache.file).subarray(0, 16).toString('latin1')).not.toBe('SQLite format 3\u0000')
+    const plain = new Database(cache.file)
+    expect(() => plain.prepare('SELECT count(*) FROM messages').get()).toThrow(/not a database/)
+    plain.close()
+  })
+})
