@@ -203,6 +203,20 @@ describe('session store: push events', () => {
     expect(session.cacheUpdates['agents.list']).toBe(2)
   })
 
+  it('sends the whole settings with a change, so main keeps the other choices', async () => {
+    const update = fake.handle('settings.update', async (input) => ({ ok: true, data: input as never }))
+    const session = useSessionStore()
+    await session.updateSettings({ locale: 'en' })
+    await session.updateSettings({ theme: 'light' })
+    expect(update).toHaveBeenLastCalledWith({
+      locale: 'en',
+      theme: 'light',
+      refreshIntervalMinutes: 15,
+      autoUpdate: true,
+    })
+    expect(session.settings).toMatchObject({ locale: 'en', theme: 'light' })
+  })
+
   it('rolls a settings change back when main refuses it', async () => {
     fake.handle('settings.update', async () => ({ ok: false, error: { kind: 'internal', message: 'disk full' } }))
     const session = useSessionStore()

@@ -1,0 +1,49 @@
+import { startSandbox } from '../../electron/sandbox/index'
+import { startPreview } from '../harness/preview'
+import { expect, test } from './fixtures'
+
+test('a refused token opens the token dialog, and the call that failed runs again with the new one', async ({
+  page,
+  shot,
+}) => {
+  // A service whose token is changed while the app is open: same address, new token.
+  const first = await startSandbox({ token: 'first-token-0123456789', bigChat: false })
+  const port = Number(new URL(first.url).port)
+  const preview = await startPreview({
+    vault: 'memory',
+    systemLocale: 'en-US',
+    log: () => {},
+    service: { url: first.url, token: first.token },
+  })
+  let second: Awaited<ReturnType<typeof startSandbox>> | undefined
+  try {
+    await page.goto(preview.url)
+    await expect(page.getByTestId('agent-row')).toHaveCount(4)
+
+    await first.close()
+    second = await startSandbox({ port, token: 'second-token-9876543210', bigChat: false })
+
+    // A filter no read has cached yet, so it goes to the service and meets the 403.
+    await page.getByTestId('agents-filter').locator('input').fill('sofia')
+    const dialog = page.getByTestId('token-dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('The service refused the token of')
+    await shot('token-1-dialog')
+
+    await dialog.locator('input[type="password"]').fill('still-wrong-token')
+    await dialog.getByRole('button', { name: 'Save token and retry' }).click()
+    await expect(dialog).toContainText('The service refused')
+    await expect(dialog.locator('input[type="password"]')).toHaveValue('still-wrong-token')
+    await shot('token-2-refused-again')
+
+    await dialog.locator('input[type="password"]').fill(second.token)
+    await dialog.getByRole('button', { name: 'Save token and retry' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('agent-row')).toHaveCount(1)
+    await expect(page.getByTestId('agent-row')).toContainText('Sofia – Atendimento')
+  } finally {
+    await preview.close()
+    await second?.close()
+    await first.close()
+  }
+})
