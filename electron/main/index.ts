@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
 import type { Core } from '../core/app'
 import { isAllowedExternalUrl } from '../core/externalLinks'
 import { startSandbox } from '../sandbox/index'
@@ -136,6 +136,9 @@ async function main(): Promise<void> {
 }
 
 export const shellReady: Promise<void> = main().catch((err: unknown) => {
-  console.error('[main] the app could not start', err instanceof Error ? err.name : err)
+  // Nothing secret reaches here: the core keeps tokens out of its errors.
+  const detail = err instanceof Error ? err.message : String(err)
+  console.error('[main] the app could not start:', detail)
+  dialog.showErrorBox('Agent Desk could not start', detail)
   app.exit(1)
 })

@@ -20,6 +20,7 @@ export const recorded = {
   permissionCheckHandler: null as Handler | null,
   quitCalls: 0,
   sandboxEnabled: false,
+  errorBoxes: [] as { title: string; content: string }[],
   exitCodes: [] as number[],
   singleInstanceLock: true,
   rendererListeners: new Map<string, Handler[]>(),
@@ -38,6 +39,7 @@ export function resetFakeElectron(): void {
   recorded.permissionCheckHandler = null
   recorded.quitCalls = 0
   recorded.sandboxEnabled = false
+  recorded.errorBoxes = []
   recorded.exitCodes = []
   recorded.singleInstanceLock = true
   recorded.rendererListeners.clear()
@@ -219,6 +221,12 @@ export const Menu = {
   setApplicationMenu(): void {},
 }
 
+export const dialog = {
+  showErrorBox(title: string, content: string): void {
+    recorded.errorBoxes.push({ title, content })
+  },
+}
+
 export const screen = {
   getAllDisplays() {
     return [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]
@@ -254,6 +262,7 @@ export default {
   shell,
   Menu,
   screen,
+  dialog,
   net,
   safeStorage,
 }
