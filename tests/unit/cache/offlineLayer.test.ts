@@ -1,0 +1,192 @@
+import { existsSync, openSync, readdirSync, writeSync, closeSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SyncProgress } from '../../../electron/contract/app/offline'
+import type { ChatMessage } from '../../../electron/contract'
+import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
+import { cacheFileOf } from '../../../electron/core/cache/profileCache'
+import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
+
+let world: OfflineWorld
+
+beforeEach(async () => {
+  world = await offlineWorld({ layer: { sync: { chatPageSize: 100, messagePageSize: 100 } } })
+})
+
+afterEach(async () => {
+  await world.cleanup()
+})
+
+const call = (name: keyof OfflineWorld['layer']['channels'], input?: unknown) =>
+  world.layer.channels[name](input, channelCtx(world)) as Promise<unknown>
+
+async function syncAll(): Promise<SyncProgress> {
+  const started = (await call('sync.start', {})) as SyncProgress
+  expect(started.state).toBe('running')
+  const job = world.layer.jobs.start(world.profile)
+  expect(job.progress.jobId).toBe(started.jobId)
+  return job.done
+}
+
+describe('offline channels', () => {
+  it('pages a synced chat newest first by cursor, to the oldest message', async () => {
+    await syncAll()
+    const [chatId, count] = [...world.sandbox.messageCounts().entries()].sort((a, b) => b[1] - a[1])[0]
+    const seen: ChatMessage[] = []
+    let before: { time: number; id: string } | undefined
+    for (;;) {
+      const page = (await call('messages.page', { chatId, before, limit: 7 })) as {
+        messages: ChatMessage[]
+        next: { time: number; id: string } | null
+      }
+      seen.push(...page.messages)
+      if (!page.next) break
+      before = page.next
+    }
+    expect(seen).toHaveLength(count)
+    expect(new Set(seen.map((m) => m.id)).size).toBe(count)
+    for (let i = 1; i < seen.length; i++) expect(seen[i - 1].time).toBeGreaterThanOrEqual(seen[i].time)
+    // Same order the service gives.
+    const res = await fetch(
+      `${world.profile.baseUrl}/v2/chat/${encodeURIComponent(chatId)}/messages?page=1&pageSize=7`,
+      {
+        headers: { authorization: 'Bearer test-token-0123456789-secret' },
+      },
+    )
+    expect(seen.slice(0, 7).map((m) => m.id)).toEqual(((await res.json()) as ChatMessage[]).map((m) => m.id))
+  })
+
+  it('finds a synced message by a word typed without accents and opens the chat around it', async () => {
+    await syncAll()
+    const cache = await world.layer.cacheFor(world.profile.id)
+    const sample = cache.db
+      .prepare("SELECT chat_id, id, text FROM messages WHERE text GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1")
+      .get() as { chat_id: string; id: string; text: string }
+    const word = sample.text.match(/[\p{L}]*[áàâãéêíóôõúç][\p{L}]*/u)?.[0] ?? ''
+    const folded = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    expect(folded).not.toBe(word)
+    const result = (await call('search.messages', { query: folded, chatId: sample.chat_id, limit: 200 })) as {
+      groups: { chatId: string; hits: { messageId: string }[] }[]
+    }
+    expect(result.groups.map((g) => g.chatId)).toEqual([sample.chat_id])
+    expect(result.groups[0].hits.map((h) => h.messageId)).toContain(sample.id)
+
+    const around = (await call('messages.around', {
+      chatId: sample.chat_id,
+      messageId: sample.id,
+      before: 2,
+      after: 2,
+    })) as { messages: ChatMessage[]; found: boolean }
+    expect(around.found).toBe(true)
+    expect(around.messages.map((m) => m.id)).toContain(sample.id)
+    const at = around.messages.findIndex((m) => m.id === sample.id)
+    expect(around.messages[at].text).toBe(sample.text)
+  })
+
+  it('reports the size of each cache and clears it on request', async () => {
+    await syncAll()
+    const usage = (await call('offline.usage')) as {
+      profiles: { profileId: string; bytes: number; messages: number }[]
+    }
+    expect(usage.profiles).toHaveLength(1)
+    expect(usage.profiles[0].profileId).toBe(world.profile.id)
+    expect(usage.profiles[0].bytes).toBeGreaterThan(100_000)
+    expect(usage.profiles[0].messages).toBe([...world.sandbox.messageCounts().values()].reduce((a, b) => a + b, 0))
+
+    const cleared = (await call('offline.clear', {})) as { profiles: unknown[] }
+    expect(cleared.profiles).toEqual([])
+    expect(existsSync(cacheFileOf(world.ctx.userDataDir, world.profile.id))).toBe(false)
+    const page = (await call('messages.page', { chatId: 'any' })) as { messages: unknown[] }
+    expect(page.messages).toEqual([])
+  })
+
+  it('removing a profile deletes its cache file and its key', async () => {
+    await world.layer.cacheFor(world.profile.id)
+    expect(await world.secrets.get(cacheKeyAccount(world.profile.id))).toMatch(/^[0-9a-f]{64}$/)
+    const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
+    expect(existsSync(file)).toBe(true)
+    await world.layer.onProfileRemoved(world.profile.id)
+    expect(existsSync(file)).toBe(false)
+    expect(await world.secrets.get(cacheKeyAccount(world.profile.id))).toBeNull()
+  })
+
+  it('sets a damaged file aside, starts an empty cache and says so', async () => {
+    await syncAll()
+    const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
+    await world.layer.dispose()
+    // Scribble over pages in the middle of the file.
+    const fd = openSync(file, 'r+')
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, Math.floor(statSync(file).size / 2))
+    closeSync(fd)
+
+    const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
+    try {
+      const cache = await again.layer.cacheFor(again.profile.id)
+      expect(cache.rebuiltFrom).toMatch(/corrupt/)
+      expect(cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      expect(again.events).toContainEqual({
+        event: 'offline.notice',
+        payload: { profileId: again.profile.id, notice: 'cache_rebuilt' },
+      })
+      expect(readdirSync(dirname(file)).some((f) => f.includes('.corrupt-'))).toBe(true)
+      // And it fills again from the service.
+      const { done } = again.layer.jobs.start(again.profile)
+      expect((await done).state).toBe('done')
+    } finally {
+      await again.layer.dispose()
+      await again.sandbox.stop()
+    }
+  })
+
+  it('a key lost from the vault means a fresh cache, not a failure', async () => {
+    await world.layer.cacheFor(world.profile.id)
+    await world.layer.dispose()
+    await world.secrets.delete(cacheKeyAccount(world.profile.id))
+    const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
+    try {
+      const cache = await again.layer.cacheFor(again.profile.id)
+      expect(cache.messages.counts().messages).toBe(0)
+    } finally {
+      await again.layer.dispose()
+      await again.sandbox.stop()
+    }
+  })
+})
+
+describe('background refresh', () => {
+  it('syncs the scopes made available offline again once the interval has passed, while online', async () => {
+    let clock = 1_000_000
+    const w = await offlineWorld({
+      layer: {
+        now: () => clock,
+        refreshIntervalMinutes: () => 15,
+        sync: { chatPageSize: 100, messagePageSize: 100 },
+      },
+    })
+    try {
+      expect((await w.layer.jobs.start(w.profile).done).state).toBe('done')
+      const [chatId] = w.sandbox.chatIds()
+      w.sandbox.addMessage(chatId, { id: 'fresh-1', time: Date.UTC(2031, 0, 1), text: 'chegou agora', role: 'user' })
+
+      clock += 14 * 60_000
+      await w.layer.refreshDue()
+      expect(w.layer.jobs.list(w.profile.id).filter((j) => j.state === 'running')).toHaveLength(0)
+
+      clock += 2 * 60_000
+      w.ctx.connectivity.recordOutcome({ ok: false, kind: 'network' })
+      await w.layer.refreshDue()
+      expect(w.layer.jobs.list(w.profile.id).filter((j) => j.state === 'running')).toHaveLength(0)
+
+      w.ctx.connectivity.recordOutcome({ ok: true })
+      await w.layer.refreshDue()
+      const [job] = w.layer.jobs.list(w.profile.id).filter((j) => j.state === 'running')
+      expect(job).toBeDefined()
+      const { done } = w.layer.jobs.start(w.profile)
+      expect((await done).messagesStored).toBe(1)
+      const cache = await w.layer.cacheFor(w.profile.id)
+      expect(cache.search.search('chegou', { limit: 5 }).groups[0].hits[0].messageId).toBe('fresh-1')
+    } finally {
+      await w.cleanup()
+    }
+  })
+})
