@@ -1,5 +1,8 @@
 import type { Agent, AgentInput } from '@contract'
 
+/** The longest behavior the contract's `AgentInput` accepts (a unit test keeps the two equal). */
+export const BEHAVIOR_MAX_LENGTH = 50_000
+
 /** What the Profile form edits: every text a string (the inputs need one), enums possibly unset. */
 export interface AgentProfileDraft {
   name: string

@@ -1,0 +1,47 @@
+export default {
+  editor: {
+    title: 'Behavior',
+    intro:
+      'What the agent is, how it talks and the rules it follows, in your own words. The agent reads this before every conversation.',
+    label: 'Behavior text',
+    placeholder: 'You are …, the virtual assistant of … Answer questions about …',
+    count: '{count} of {max} characters',
+    saved: 'The behavior was saved. The previous text is kept in the history.',
+  },
+  history: {
+    title: 'History',
+    intro: 'Every saved version, newest first. Compare two versions, or bring an older one back.',
+    empty: 'No changes were recorded yet. Each save adds a version here.',
+    error: 'The history could not be loaded.',
+    current: 'Current',
+    by: 'by {name}',
+    unknownUser: 'someone',
+    characters: '{count} characters',
+    emptyText: '(empty text)',
+    compare: 'Compare with current',
+    restore: 'Restore',
+    restoreTitle: 'Restore this version?',
+    restoreContent:
+      'The behavior becomes the version saved by {name} on {date}. The text it replaces stays in the history.',
+    restoreContentDirty:
+      'The behavior becomes the version saved by {name} on {date}. The text it replaces stays in the history; your unsaved edits in the editor are replaced.',
+    restoreConfirm: 'Restore this version',
+    restored: 'The version of {date} is the behavior again.',
+    restoreFailed: 'The version was not restored. {reason}',
+  },
+  diff: {
+    title: 'Compare versions',
+    open: 'Compare versions',
+    left: 'Older side',
+    right: 'Newer side',
+    currentSaved: 'Current behavior (saved)',
+    unsavedEdit: 'Your unsaved edit',
+    version: '{date} – {name}',
+    summary: '{added} lines added, {removed} removed',
+    identical: 'The two texts are the same.',
+    legendRemoved: 'only on the left',
+    legendAdded: 'only on the right',
+    legendChanged: 'changed',
+    close: 'Close',
+  },
+}

@@ -1,0 +1,47 @@
+export default {
+  editor: {
+    title: 'Comportamento',
+    intro:
+      'O que o agente é, como fala e as regras que segue, com as suas palavras. O agente lê isto antes de cada conversa.',
+    label: 'Texto do comportamento',
+    placeholder: 'Você é …, o assistente virtual de … Responda dúvidas sobre …',
+    count: '{count} de {max} caracteres',
+    saved: 'O comportamento foi salvo. O texto anterior fica no histórico.',
+  },
+  history: {
+    title: 'Histórico',
+    intro: 'Cada versão salva, da mais nova para a mais antiga. Compare duas versões ou traga uma antiga de volta.',
+    empty: 'Nenhuma alteração foi registrada ainda. Cada vez que salvar, uma versão aparece aqui.',
+    error: 'Não foi possível carregar o histórico.',
+    current: 'Atual',
+    by: 'por {name}',
+    unknownUser: 'alguém',
+    characters: '{count} caracteres',
+    emptyText: '(texto vazio)',
+    compare: 'Comparar com o atual',
+    restore: 'Restaurar',
+    restoreTitle: 'Restaurar esta versão?',
+    restoreContent:
+      'O comportamento passa a ser a versão salva por {name} em {date}. O texto substituído fica no histórico.',
+    restoreContentDirty:
+      'O comportamento passa a ser a versão salva por {name} em {date}. O texto substituído fica no histórico; suas edições não salvas no editor são substituídas.',
+    restoreConfirm: 'Restaurar esta versão',
+    restored: 'A versão de {date} voltou a ser o comportamento.',
+    restoreFailed: 'A versão não foi restaurada. {reason}',
+  },
+  diff: {
+    title: 'Comparar versões',
+    open: 'Comparar versões',
+    left: 'Lado mais antigo',
+    right: 'Lado mais novo',
+    currentSaved: 'Comportamento atual (salvo)',
+    unsavedEdit: 'Sua edição não salva',
+    version: '{date} – {name}',
+    summary: '{added} linhas adicionadas, {removed} removidas',
+    identical: 'Os dois textos são iguais.',
+    legendRemoved: 'só à esquerda',
+    legendAdded: 'só à direita',
+    legendChanged: 'alterada',
+    close: 'Fechar',
+  },
+}

@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'behavior',
+  order: 20,
+  label: 'agentDetail.tabs.behavior',
+  component: () => import('@/components/agents/AgentBehaviorEditor.vue'),
+} satisfies AgentTab
