@@ -1,0 +1,42 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
+
+/** A chat export the core hands to the shell to save where the user chooses. */
+export interface ExportFile {
+  defaultName: string
+  content: string
+  format: 'html' | 'json'
+}
+
+const FILTERS: Record<ExportFile['format'], SaveDialogOptions['filters']> = {
+  html: [{ name: 'Web page', extensions: ['html'] }],
+  json: [{ name: 'JSON', extensions: ['json'] }],
+}
+
+/**
+ * The core's `saveFile`: the OS save dialog, then the file written where the user said. The page
+ * never names a path; only the dialog does, so nothing it sends can write outside the user's choice.
+ */
+export function createSaveFile(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  parentWindow: () => BrowserWindow | null,
+  defaultFolder: () => string,
+): (file: ExportFile) => Promise<'saved' | 'cancelled'> {
+  return async (file) => {
+    const options: SaveDialogOptions = {
+      defaultPath: path.join(defaultFolder(), path.basename(file.defaultName)),
+      filters: FILTERS[file.format],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    }
+    const parent = parentWindow()
+    const { canceled, filePath } = parent
+      ? await dialog.showSaveDialog(parent, options)
+      : await dialog.showSaveDialog(options)
+    if (canceled || !filePath) return 'cancelled'
+    // Some Linux dialogs return the typed name without the filter's extension.
+    const target = path.extname(filePath) === '' ? `${filePath}.${file.format}` : filePath
+    await writeFile(target, file.content, 'utf8')
+    return 'saved'
+  }
+}
