@@ -2,6 +2,7 @@ import type { PushEventName, PushEventPayload } from '../contract/app/events'
 import type { AppInfo, Profile } from '../contract/app/profiles'
 import { createApiClient, type ApiClient, type FetchLike } from './api'
 import { type Connectivity, createConnectivity } from './connectivity'
+import { createChatExportHandlers, type SaveFile } from './export/chatExport'
 import { type ApiGateway, networkGateway } from './gateway'
 import { createMediaFetch, type MediaFetch } from './media'
 import {
@@ -56,6 +57,8 @@ export interface CoreOptions {
   onProfileRemoved?: (profileId: string) => Promise<void> | void
   /** Called first by `dispose()`: other layers close what they opened (the offline cache files). */
   onDispose?: () => Promise<void> | void
+  /** Main's save dialog for chat exports; without it (the browser preview) an export returns its content. */
+  saveFile?: SaveFile
   /** Per attempt of an API call (default 15 s). */
   apiTimeoutMs?: number
   /** Extra attempts of a failed read (default 2). */
@@ -177,17 +180,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     now,
   })
+  // An export reads through the router itself, so it gets the cache's channels and the API like the renderer.
+  const exportHandlers = createChatExportHandlers({
+    dispatch: (channel, input, opts) => router.dispatch(channel, input, opts),
+    saveFile: options.saveFile,
+    emit,
+    now,
+  })
   const extra =
     typeof options.extraChannels === 'function' ? options.extraChannels({ ...ctx, gateway }) : options.extraChannels
   for (const name of Object.keys(extra ?? {}))
-    if (Object.hasOwn(handlers, name)) throw new Error(`app channel ${name} is already handled by the core`)
+    if (Object.hasOwn(handlers, name) || Object.hasOwn(exportHandlers, name))
+      throw new Error(`app channel ${name} is already handled by the core`)
 
-  const router = createRouter({
+  const router: Router = createRouter({
     gateway,
     activeProfile,
     // The router parsed each input with the channel's own schema, which is what each handler is typed with.
-    handlers: { ...(handlers as unknown as Record<string, ChannelHandler>), ...extra },
-    checkedOutputs: new Set(Object.keys(handlers)),
+    handlers: { ...(handlers as unknown as Record<string, ChannelHandler>), ...exportHandlers, ...extra },
+    checkedOutputs: new Set([...Object.keys(handlers), ...Object.keys(exportHandlers)]),
     emit,
     secrets: () => secrets.knownSecrets(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { chatExportPushEvents } from './chatExport'
 import { offlinePushEvents } from './offline'
 import { UpdateStatus } from './updates'
 
@@ -21,6 +22,7 @@ export const pushEvents = {
   ...offlinePushEvents,
   /** The app's own update: checking, downloading with progress, downloaded (restart to install). */
   'update.status': UpdateStatus,
+  ...chatExportPushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

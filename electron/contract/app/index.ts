@@ -1,10 +1,12 @@
 import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
+import { chatExportChannels } from './chatExport'
 import { offlineChannels } from './offline'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
 export * from './channels'
+export * from './chatExport'
 export * from './events'
 export * from './offline'
 export * from './profiles'
@@ -16,6 +18,7 @@ export const appChannels = {
   ...profileChannels,
   ...offlineChannels,
   ...updateChannels,
+  ...chatExportChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -1,0 +1,182 @@
+import type { Chat, ChatMessage } from '../../contract'
+import {
+  chatExportChannels,
+  type ChatExportInput,
+  type ChatExportResult,
+  type MessageCursor,
+  type SyncedScope,
+} from '../../contract/app'
+import { AppFailure, appError, type Result } from '../../contract/app/result'
+import type { ChannelHandler, Emit } from '../router'
+import { transcriptHtml, transcriptJson } from './chatTranscript'
+
+/** Writes a file the user picks in a save dialog (main); 'cancelled' when they close it. */
+export type SaveFile = (file: {
+  defaultName: string
+  content: string
+  format: 'html' | 'json'
+}) => Promise<'saved' | 'cancelled'>
+
+export type Dispatch = (channel: string, input: unknown, opts?: { signal?: AbortSignal }) => Promise<Result<unknown>>
+
+export interface ChatExportDeps {
+  /** The core router's dispatch: the cache's channels and the API, as the renderer would call them. */
+  dispatch: Dispatch
+  saveFile?: SaveFile
+  emit: Emit
+  now?: () => number
+}
+
+/** The largest page either source gives; an export reads the whole history, so fewer, bigger requests. */
+export const EXPORT_PAGE_SIZE = 500
+
+type Source = 'cache' | 'service'
+
+function unwrap<T>(r: Result<unknown>): T {
+  if (!r.ok) throw new AppFailure(r.error)
+  return r.data as T
+}
+
+/** `Maria Silva` → `maria-silva`; keeps letters of any script, drops what file systems dislike. */
+export function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+  return slug || 'chat'
+}
+
+export function exportFileName(chat: Pick<Chat, 'id' | 'name' | 'recipient'>, format: 'html' | 'json', now: number) {
+  const day = new Date(now).toISOString().slice(0, 10)
+  return `chat-${fileSlug(chat.name ?? chat.recipient ?? chat.id)}-${day}.${format}`
+}
+
+/** The chat's history is all in the cache when its whole workspace, or its agent, was synced to the end. */
+export function cacheCovers(scopes: readonly SyncedScope[], agentId: string | null | undefined): boolean {
+  return scopes.some((s) => s.lastState === 'done' && (s.agentId === null || (!!agentId && s.agentId === agentId)))
+}
+
+/**
+ * `chats.export` and `chats.exportCancel`: gathers every message of a chat (oldest first in the
+ * file), one request at a time, reporting progress, stoppable between pages.
+ */
+export function createChatExportHandlers(
+  deps: ChatExportDeps,
+): Record<keyof typeof chatExportChannels, ChannelHandler> {
+  const now = deps.now ?? Date.now
+  const running = new Map<string, AbortController>()
+
+  async function cacheIsComplete(chat: Chat, signal: AbortSignal): Promise<boolean> {
+    const status = await deps.dispatch('app:sync.status', undefined, { signal })
+    if (!status.ok) return false
+    return cacheCovers((status.data as { scopes: SyncedScope[] }).scopes, chat.agentId)
+  }
+
+  async function fromCache(input: ChatExportInput, signal: AbortSignal): Promise<ChatMessage[]> {
+    const newestFirst: ChatMessage[] = []
+    let before: MessageCursor | undefined
+    for (;;) {
+      if (signal.aborted) throw cancelled()
+      const page = unwrap<{ messages: ChatMessage[]; next: MessageCursor | null }>(
+        await deps.dispatch(
+          'app:messages.page',
+          { chatId: input.chatId, limit: EXPORT_PAGE_SIZE, ...(before ? { before } : {}) },
+          { signal },
+        ),
+      )
+      for (const m of page.messages) newestFirst.push(m)
+      progress(input, newestFirst.length, 'cache')
+      if (!page.next) break
+      before = page.next
+    }
+    return newestFirst.reverse()
+  }
+
+  async function fromService(input: ChatExportInput, signal: AbortSignal): Promise<ChatMessage[]> {
+    const seen = new Set<string>()
+    const newestFirst: ChatMessage[] = []
+    for (let page = 1; ; page++) {
+      if (signal.aborted) throw cancelled()
+      const items = unwrap<ChatMessage[]>(
+        await deps.dispatch(
+          'api:messages.list',
+          { path: { chatId: input.chatId }, query: { page, pageSize: EXPORT_PAGE_SIZE } },
+          { signal },
+        ),
+      )
+      let added = 0
+      // New messages arriving while we page shift the pages: what was seen already is skipped.
+      for (const m of items)
+        if (!seen.has(m.id)) {
+          seen.add(m.id)
+          newestFirst.push(m)
+          added++
+        }
+      progress(input, newestFirst.length, 'service')
+      // A short page is the last; a page of nothing new means the service wrapped or repeated.
+      if (items.length < EXPORT_PAGE_SIZE || added === 0) break
+    }
+    return newestFirst.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  }
+
+  function progress(input: ChatExportInput, messages: number, source: Source) {
+    deps.emit('chats.exportProgress', { exportId: input.exportId, chatId: input.chatId, messages, source })
+  }
+
+  const cancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
+
+  return {
+    'chats.export': async (raw, ctx): Promise<ChatExportResult> => {
+      const input = chatExportChannels['chats.export'].input.parse(raw)
+      if (running.has(input.exportId)) throw new AppFailure(appError('validation', 'This export is already running'))
+      const controller = new AbortController()
+      ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
+      running.set(input.exportId, controller)
+      try {
+        const chat: Chat = { ...(input.chat ?? {}), id: input.chatId }
+        let source: Source = 'service'
+        let messages: ChatMessage[] = []
+        if (await cacheIsComplete(chat, controller.signal)) {
+          messages = await fromCache(input, controller.signal)
+          source = 'cache'
+        }
+        // A synced scope that never held this chat (a newer chat) leaves the cache empty for it.
+        if (messages.length === 0) {
+          messages = await fromService(input, controller.signal)
+          source = 'service'
+        }
+        if (controller.signal.aborted) throw cancelled()
+        const at = now()
+        const content =
+          input.format === 'html'
+            ? transcriptHtml(chat, messages, {
+                locale: input.locale,
+                timeZone: input.timeZone,
+                labels: input.labels,
+                now: at,
+              })
+            : transcriptJson(chat, messages, at)
+        const fileName = exportFileName(chat, input.format, at)
+        const mimeType = input.format === 'html' ? 'text/html' : 'application/json'
+        const base = { fileName, mimeType, messages: messages.length, source }
+        if (!deps.saveFile) return { ...base, outcome: 'content', content }
+        const outcome = await deps.saveFile({ defaultName: fileName, content, format: input.format })
+        return { ...base, outcome }
+      } catch (err) {
+        if (controller.signal.aborted) throw cancelled()
+        throw err
+      } finally {
+        running.delete(input.exportId)
+      }
+    },
+    'chats.exportCancel': async (raw) => {
+      const { exportId } = chatExportChannels['chats.exportCancel'].input.parse(raw)
+      const controller = running.get(exportId)
+      controller?.abort()
+      return { cancelled: !!controller }
+    },
+  }
+}
