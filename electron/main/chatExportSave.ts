@@ -1,11 +1,11 @@
-import { type BrowserWindow, dialog } from 'electron'
+import { type BrowserWindow, dialog, type FileFilter } from 'electron'
 import { writeFile } from 'node:fs/promises'
 import type { SaveFile } from '../core/export/chatExport'
 
-const FILTERS = {
+const FILTERS: Record<'html' | 'json', FileFilter[]> = {
   html: [{ name: 'HTML', extensions: ['html'] }],
   json: [{ name: 'JSON', extensions: ['json'] }],
-} as const
+}
 
 /**
  * The core's `saveFile` for chat exports: a save dialog attached to the app's window, then the file
@@ -13,7 +13,7 @@ const FILTERS = {
  */
 export function createChatExportSave(windowOf: () => BrowserWindow | null | undefined): SaveFile {
   return async ({ defaultName, content, format }) => {
-    const options = { defaultPath: defaultName, filters: [...FILTERS[format]] }
+    const options = { defaultPath: defaultName, filters: FILTERS[format] }
     const win = windowOf()
     const choice =
       win && !win.isDestroyed() ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
