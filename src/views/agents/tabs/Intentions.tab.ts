@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'intentions',
+  order: 40,
+  label: 'intentions.tab',
+  component: () => import('@/components/agents/AgentIntentionsTab.vue'),
+} satisfies AgentTab
