@@ -66,7 +66,8 @@ if (p && p.stats) {
   const ok = p.stats.expected + p.stats.flaky
   passed += ok
   failed += p.stats.unexpected
-  parts.push(`playwright ${ok} passed, ${p.stats.unexpected} failed`)
+  const errors = Array.isArray(p.errors) && p.errors.length > 0 ? ` (${p.errors.length} errors outside tests)` : ''
+  parts.push(`playwright ${ok} passed, ${p.stats.unexpected} failed${errors}`)
 }
 if (parts.length) console.log(`tests: ${parts.join('; ')}; total ${passed} passed, ${failed} failed`)
 NODE
