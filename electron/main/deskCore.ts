@@ -10,7 +10,7 @@ import {
   type UpdaterLog,
 } from './updater'
 
-export type DeskCoreOptions = Omit<CoreOptions, 'wrapGateway' | 'extraChannels' | 'onProfileRemoved'> & {
+export type DeskCoreOptions = Omit<CoreOptions, 'wrapGateway' | 'extraChannels' | 'onProfileRemoved' | 'onDispose'> & {
   /** Electron's `app.isPackaged`: a development run never updates itself. */
   isPackaged: boolean
   offline?: OfflineLayerOptions
@@ -23,7 +23,7 @@ export interface DeskCore {
   core: Core
   offline: OfflineLayer
   updates: AutoUpdates
-  /** Stops the updater's timers, the sync jobs and the caches, then the core. */
+  /** Stops the updater's timers, then the core (which closes the sync jobs and caches first). */
   dispose(): Promise<void>
 }
 
@@ -58,6 +58,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       ...coreOptions,
       wrapGateway: offline.wrapGateway,
       onProfileRemoved: offline.onProfileRemoved,
+      // The core closes the cache files first, before the demo service and the settings.
+      onDispose: offline.dispose,
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
         return { ...offline.channels, ...updateChannelHandlers(updates) }
@@ -75,7 +77,6 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     updates,
     async dispose() {
       updates.dispose()
-      await offline.dispose()
       await ready.dispose()
     },
   }

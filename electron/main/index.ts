@@ -9,6 +9,7 @@ import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
 import { createDeskCore } from './deskCore'
 import { buildMenuTemplate } from './menu'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
+import { createSaveFile } from './saveFile'
 import { denyAllPermissions, hardenWebContents, openAllowedExternal } from './security'
 import { clampBoundsToDisplays, rememberBounds, windowOptions, type WindowBounds } from './window'
 
@@ -89,6 +90,11 @@ async function main(): Promise<void> {
     },
     startDemoService,
     openExternal,
+    saveFile: createSaveFile(
+      dialog,
+      () => mainWindow,
+      () => app.getPath('documents'),
+    ),
     appInfo: { version: app.getVersion(), platform: process.platform, systemLocale: app.getLocale(), preview: false },
     isPackaged: app.isPackaged,
     log: { info: console.info, warn: console.warn, error: console.error },

@@ -21,6 +21,9 @@ export const recorded = {
   quitCalls: 0,
   sandboxEnabled: false,
   errorBoxes: [] as { title: string; content: string }[],
+  /** What the next save dialog answers: a path, or null for "cancelled". */
+  saveDialogAnswer: null as string | null,
+  saveDialogs: [] as { defaultPath?: string }[],
   exitCodes: [] as number[],
   singleInstanceLock: true,
   rendererListeners: new Map<string, Handler[]>(),
@@ -40,6 +43,8 @@ export function resetFakeElectron(): void {
   recorded.quitCalls = 0
   recorded.sandboxEnabled = false
   recorded.errorBoxes = []
+  recorded.saveDialogAnswer = null
+  recorded.saveDialogs = []
   recorded.exitCodes = []
   recorded.singleInstanceLock = true
   recorded.rendererListeners.clear()
@@ -224,6 +229,11 @@ export const Menu = {
 export const dialog = {
   showErrorBox(title: string, content: string): void {
     recorded.errorBoxes.push({ title, content })
+  },
+  async showSaveDialog(...args: unknown[]): Promise<{ canceled: boolean; filePath: string }> {
+    recorded.saveDialogs.push(args[args.length - 1] as { defaultPath?: string })
+    const answer = recorded.saveDialogAnswer
+    return answer ? { canceled: false, filePath: answer } : { canceled: true, filePath: '' }
   },
 }
 

@@ -137,6 +137,27 @@ describe('main process start', () => {
     expect((agents as { data: unknown[] }).data.length).toBeGreaterThan(0)
   }, 60_000)
 
+  it('exports a chat through IPC into the file the user picks in the save dialog', async () => {
+    const profiles = (await invoke('app:profiles.list')) as { data: { profiles: { workspaceId: string }[] } }
+    const workspaceId = profiles.data.profiles[0].workspaceId
+    const chats = (await invoke('api:chats.list', { path: { workspaceId }, query: { pageSize: 1 } })) as {
+      data: { id: string }[]
+    }
+    const target = path.join(userData, 'exported.json')
+    recorded.saveDialogAnswer = target
+    const label = 'x'
+    const result = await invoke('app:chats.export', {
+      exportId: 'e1',
+      chatId: chats.data[0].id,
+      format: 'json',
+      labels: { title: label, customer: label, agent: label, system: label, exportedAt: label, messages: label },
+      locale: 'en',
+    })
+    expect(result).toMatchObject({ ok: true, data: { outcome: 'saved' } })
+    expect(recorded.saveDialogs[0].defaultPath).toMatch(/\.json$/)
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toBeTypeOf('object')
+  }, 60_000)
+
   it('serves the app protocol with the CSP and answers media through the core', async () => {
     const appHandler = recorded.protocolHandlers.get('app')!
     const res = await appHandler(new Request('app://agent-desk/index.html'))
