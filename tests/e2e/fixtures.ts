@@ -17,7 +17,13 @@ export const test = base.extend<Fixtures>({
   previewOptions: [{}, { option: true }],
   // A fresh preview per test: a new user with an empty user-data folder and a memory-only vault.
   preview: async ({ previewOptions }, use) => {
-    const preview = await startPreview({ vault: 'memory', demoBigChat: false, log: () => {}, ...previewOptions })
+    const preview = await startPreview({
+      vault: 'memory',
+      demoBigChat: false,
+      log: () => {},
+      rendererDir: process.env.PREVIEW_RENDERER_DIR,
+      ...previewOptions,
+    })
     await use(preview)
     await preview.close()
   },

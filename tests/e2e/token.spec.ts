@@ -12,6 +12,7 @@ test('a refused token opens the token dialog, and the call that failed runs agai
   const preview = await startPreview({
     vault: 'memory',
     systemLocale: 'en-US',
+    rendererDir: process.env.PREVIEW_RENDERER_DIR,
     log: () => {},
     service: { url: first.url, token: first.token },
   })

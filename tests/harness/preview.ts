@@ -6,11 +6,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import type { Settings } from '../../electron/contract/app/profiles'
 import type { Result } from '../../electron/contract/app/result'
 import type { Workspace } from '../../electron/contract/resources/workspace'
 import { createCore, type Core } from '../../electron/core/app'
 import { createOfflineLayer } from '../../electron/core/cache/offlineLayer'
 import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../../electron/main/protocol'
+// The updater loads electron-updater lazily and only when packaged, so it imports no 'electron' here.
+import { setupAutoUpdates, updateChannelHandlers } from '../../electron/main/updater'
 import { startSandbox } from '../../electron/sandbox/index'
 import { BRIDGE, bridgeScript } from './bridgeScript'
 import { ensureRendererBuilt } from './buildRenderer'
@@ -85,7 +88,17 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const systemLocale = opts.systemLocale ?? hostLocale()
 
   const offline = createOfflineLayer()
-  const core = await createCore({
+  // The same updates channels as the shell, so `updates.status` answers `supported: false` here.
+  const updates = setupAutoUpdates({
+    app: { isPackaged: false },
+    preview: true,
+    readSettings: async () => {
+      const answer = await core.router.dispatch('app:settings.get', undefined)
+      return { autoUpdate: answer.ok && (answer.data as { settings: Settings }).settings.autoUpdate }
+    },
+    emit: () => {},
+  })
+  const core: Core = await createCore({
     userDataDir,
     fetch: (input, init) => fetch(input, init),
     keytarLoader: opts.vault === 'memory' ? null : undefined,
@@ -97,8 +110,9 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
     // The same offline cache as the shell: reads served stale-while-revalidate, sync, search.
     wrapGateway: (inner, ctx) => offline.wrapGateway(inner, ctx),
-    extraChannels: offline.channels,
+    extraChannels: { ...offline.channels, ...updateChannelHandlers(updates) },
     onProfileRemoved: (profileId) => offline.onProfileRemoved(profileId),
+    onDispose: () => offline.dispose(),
   })
 
   const indexHtml = (await readFile(path.join(rendererDir, 'index.html'), 'utf8')).replace(
@@ -232,11 +246,11 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     core,
     async close() {
       unsubscribe()
+      updates.dispose()
       for (const res of eventStreams) res.end()
       eventStreams.clear()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await offline.dispose()
       await core.dispose()
       if (ownDataDir) await rm(userDataDir, { recursive: true, force: true })
     },
