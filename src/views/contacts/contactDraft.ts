@@ -1,0 +1,185 @@
+import type { Contact, ContactInput } from '@contract'
+
+const DAY_MS = 86_400_000
+const HALF_DAY_MS = DAY_MS / 2
+
+/** A birthday as people think of it: a calendar date, with no time and no time zone. */
+export interface CalendarDate {
+  year: number
+  /** 1-12 */
+  month: number
+  day: number
+}
+
+/**
+ * The calendar date a stored birthday means. Services store a date as some instant of that day:
+ * midnight UTC (the demo), midnight in the writer's zone (anything from 14 hours before to 12
+ * after), or noon UTC (this app). Each lies within half a day of that date's UTC midnight or is
+ * noon, so the date is the nearest UTC midnight, with noon counted to its own day.
+ */
+export function calendarDateOf(birthdayMs: number): CalendarDate {
+  const d = new Date(birthdayMs + HALF_DAY_MS - 1)
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
+}
+
+/** What this app stores for a date the user picked: noon UTC, the same date in every zone from -11 to +11. */
+export function birthdayMsOf(date: CalendarDate): number {
+  return Date.UTC(date.year, date.month - 1, date.day, 12)
+}
+
+/** The date picker works in local time: it shows the day containing this local-midnight instant. */
+export function pickerValueOf(birthdayMs: number | null): number | null {
+  if (birthdayMs === null) return null
+  const { year, month, day } = calendarDateOf(birthdayMs)
+  return new Date(year, month - 1, day).getTime()
+}
+
+/**
+ * The picker's answer as a birthday. Picking the date already stored keeps the stored value as the
+ * service gave it, so an untouched birthday is sent back unchanged.
+ */
+export function birthdayFromPicker(pickerMs: number | null, previous: number | null): number | null {
+  if (pickerMs === null) return null
+  const local = new Date(pickerMs)
+  const date = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() }
+  if (previous !== null && sameDate(calendarDateOf(previous), date)) return previous
+  return birthdayMsOf(date)
+}
+
+export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
+  return a.year === b.year && a.month === b.month && a.day === b.day
+}
+
+/** "3 May 1980" in the user's locale, never shifted by their time zone. */
+export function formatBirthday(birthdayMs: number | null | undefined, locale: string): string {
+  if (birthdayMs === null || birthdayMs === undefined) return ''
+  const { year, month, day } = calendarDateOf(birthdayMs)
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, day, 12),
+  )
+}
+
+/** Gender values offered in the select; the service's field is free text, so any other value is kept. */
+export const KNOWN_GENDERS = ['FEMALE', 'MALE', 'NON_BINARY', 'OTHER', 'NOT_INFORMED'] as const
+
+/** What the contact form edits: texts as strings (inputs need one), the birthday as stored. */
+export interface ContactDraft {
+  name: string
+  birthday: number | null
+  gender: string
+  picture: string
+  phone: string
+  email: string
+  jobTitle: string
+  customFieldValues: { customFieldId: string; value: string }[]
+}
+
+export function contactDraftOf(contact: Contact): ContactDraft {
+  return {
+    name: contact.name ?? '',
+    birthday: contact.birthday ?? null,
+    gender: contact.gender ?? '',
+    picture: contact.picture ?? '',
+    phone: contact.phone ?? '',
+    email: contact.email ?? '',
+    jobTitle: contact.jobTitle ?? '',
+    customFieldValues: (contact.customFieldValues ?? []).map((f) => ({
+      customFieldId: f.customFieldId,
+      value: f.value ?? '',
+    })),
+  }
+}
+
+export function emptyContactDraft(): ContactDraft {
+  return {
+    name: '',
+    birthday: null,
+    gender: '',
+    picture: '',
+    phone: '',
+    email: '',
+    jobTitle: '',
+    customFieldValues: [],
+  }
+}
+
+/** The fields the form owns, as the schema checks them and the service receives them. */
+export function contactInputOf(draft: ContactDraft): ContactInput {
+  const text = (value: string) => (value.trim() === '' ? null : value.trim())
+  return {
+    name: draft.name.trim(),
+    birthday: draft.birthday,
+    gender: text(draft.gender),
+    picture: draft.picture.trim(),
+    phone: text(draft.phone),
+    email: draft.email.trim(),
+    jobTitle: text(draft.jobTitle),
+    customFieldValues: draft.customFieldValues.map((f) => ({ customFieldId: f.customFieldId, value: f.value })),
+  }
+}
+
+type DraftField = keyof ContactDraft
+
+const DRAFT_FIELDS: readonly DraftField[] = [
+  'name',
+  'birthday',
+  'gender',
+  'picture',
+  'phone',
+  'email',
+  'jobTitle',
+  'customFieldValues',
+]
+
+/**
+ * The PUT body: the whole contact as last read (unknown fields included), with the fields the user
+ * changed. A field left alone is sent exactly as the service has it (null stays null).
+ */
+export function contactUpdateBody(full: Contact, base: ContactDraft, draft: ContactDraft): ContactInput {
+  const input = contactInputOf(draft)
+  const body: Record<string, unknown> = { ...full }
+  for (const field of DRAFT_FIELDS) {
+    if (JSON.stringify(base[field]) !== JSON.stringify(draft[field])) body[field] = input[field]
+  }
+  return body as ContactInput
+}
+
+/**
+ * The contract's messages for a contact's phone and e-mail are English and fall under the generic
+ * "not accepted" key; the user reads why. Returns the i18n key for a field's message, or undefined
+ * to keep the generic one.
+ */
+export function contactProblemKey(path: string, message: string | undefined, genericKey: string): string | undefined {
+  if (genericKey !== 'invalid') return undefined
+  if (path === 'email' || message === 'not a valid e-mail address') return 'contacts.errors.email'
+  if (path === 'phone' || message === 'not a phone number') return 'contacts.errors.phone'
+  return undefined
+}
+
+/** Digits of a phone or recipient ("+55 (11) 98765-4321" and "5511987654321" are the same person). */
+export function recipientKey(value: string | null | undefined): string {
+  if (!value) return ''
+  const v = value.trim().toLowerCase()
+  return v.includes('@') ? v : v.replace(/\D/g, '')
+}
+
+/** The recipient part of a chat id (`<channelId>-<recipient>`). */
+export function recipientOfChatId(chatId: string): string {
+  const i = chatId.indexOf('-')
+  return i < 0 ? '' : chatId.slice(i + 1)
+}
+
+/** Whether a chat is with this contact: by recipient (the chat id ends in it), else by phone. */
+export function chatBelongsTo(
+  chat: { id: string; recipient?: string | null; whatsappPhone?: string | null },
+  contact: Pick<Contact, 'recipient' | 'phone'>,
+): boolean {
+  const keys = [recipientKey(contact.recipient), recipientKey(contact.phone)].filter(Boolean)
+  if (keys.length === 0) return false
+  const chatKeys = [
+    recipientKey(chat.recipient),
+    recipientKey(recipientOfChatId(chat.id)),
+    recipientKey(chat.whatsappPhone),
+  ]
+  return chatKeys.some((k) => k !== '' && keys.includes(k))
+}
