@@ -1,0 +1,21 @@
+export default {
+  tab: 'Transfers',
+  title: 'Transfer rules',
+  lead: 'When this agent hands a chat over to a person or to another agent.',
+  loadFailed: 'The transfer rules could not be loaded.',
+  empty: 'This agent never hands chats over: it has no transfer rules. They are created on the service.',
+  type: {
+    HUMAN: 'To a person',
+    AGENT: 'To another agent',
+  },
+  to: 'Goes to',
+  user: 'user {id}',
+  anyHuman: 'the team (no specific user)',
+  unknownAgent: 'an agent not in this workspace’s list ({id})',
+  noDestination: 'no destination set',
+  instructions: 'When to transfer',
+  noInstructions: '(no instructions)',
+  returns: 'The agent takes the chat back when the transfer ends.',
+  staysTransferred: 'The chat stays with the destination when the transfer ends.',
+  readOnly: 'Agent Desk shows transfer rules only; the service offers no way to change them here.',
+}

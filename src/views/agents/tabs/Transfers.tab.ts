@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'transfers',
+  order: 60,
+  label: 'transferRules.tab',
+  component: () => import('@/components/agents/AgentTransferRulesTab.vue'),
+} satisfies AgentTab
