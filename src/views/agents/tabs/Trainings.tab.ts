@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'trainings',
+  order: 30,
+  label: 'agentDetail.tabs.trainings',
+  component: () => import('@/components/agents/AgentTrainingList.vue'),
+} satisfies AgentTab
