@@ -11,6 +11,8 @@ import type {
   VaultStatus,
 } from '@contract'
 import { useDeskApi } from '@/api'
+import { feedback } from '@/feedback'
+import { resolveLocale, setLocale, t } from '@/i18n'
 import { createInFlight } from './inFlight'
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -91,6 +93,10 @@ export const useSessionStore = defineStore('session', () => {
       subscribe()
       await Promise.all([refreshProfiles(), loadSettings(), loadAppInfo()])
       ready.value = true
+      setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale))
+      // Said once at start, wherever the user is: a reset would otherwise go unnoticed.
+      if (settingsNotice.value === 'settings_reset')
+        feedback().notification.warning({ content: t('settings.settingsReset') })
     })()
     return initPromise
   }
