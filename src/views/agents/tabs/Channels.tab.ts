@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'channels',
+  order: 70,
+  label: 'channels.tab',
+  component: () => import('@/components/agents/AgentChannelsTab.vue'),
+} satisfies AgentTab
