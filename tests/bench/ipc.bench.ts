@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
 import type { Profile } from '../../electron/contract/app'
@@ -100,11 +100,13 @@ export default async function ipcBench(): Promise<Record<string, Figure>> {
       }
       const directMs = median(directTimes)
       const ipcMs = median(ipcTimes)
+      // The load average says how much other work shared the CPUs: on a busy machine the ratio drifts.
+      const load = loadavg()[0].toFixed(1)
       return {
         directMs,
         ipcMs,
         ratio: ipcMs / directMs,
-        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off`,
+        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off, load average ${load}`,
       }
     }
 
