@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'webhooks',
+  order: 100,
+  label: 'agentDetail.tabs.webhooks',
+  component: () => import('@/components/agents/AgentWebhooksForm.vue'),
+} satisfies AgentTab
