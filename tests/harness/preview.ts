@@ -308,18 +308,19 @@ function parseArgs(argv: string[]): PreviewOptions & { rebuild: boolean } {
     userDataDir: value('--user-data'),
     vault: argv.includes('--memory-vault') ? 'memory' : 'auto',
     systemLocale: value('--locale'),
+    rendererDir: value('--renderer'),
     rebuild: argv.includes('--rebuild'),
   }
 }
 
 const USAGE = `npm run preview:browser -- [--port N] [--service URL --token T [--workspace ID]]
-    [--user-data DIR] [--locale pt-BR] [--memory-vault] [--rebuild]`
+    [--user-data DIR] [--locale pt-BR] [--memory-vault] [--rebuild | --renderer DIR]`
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const main = async () => {
     if (process.argv.includes('--help')) return console.log(USAGE)
     const args = parseArgs(process.argv.slice(2))
-    if (args.rebuild) await ensureRendererBuilt(true)
+    if (args.rebuild && !args.rendererDir) await ensureRendererBuilt(true)
     const preview = await startPreview(args)
     console.log(`\nAgent Desk preview: open ${preview.url}\n(Ctrl+C to stop)`)
     const stop = () => {
