@@ -1,0 +1,42 @@
+export default {
+  sync: {
+    makeAvailable: 'Disponibilizar offline',
+    makeAgentAvailable: 'Disponibilizar offline as conversas deste agente',
+    update: 'Atualizar cópia offline',
+    cancel: 'Cancelar',
+    starting: 'Lendo a lista de conversas…',
+    progress: '{done} de {total} conversas · {messages} mensagens novas',
+    current: 'Agora: {name}',
+    done: 'Disponível offline · {messages} mensagens novas',
+    cancelled: 'Interrompido. A próxima execução continua de onde parou.',
+    failed: 'Não foi possível concluir: {message}',
+    lastSynced: 'Cópia offline de {when}',
+  },
+  search: {
+    placeholder: 'Buscar nas mensagens salvas',
+    label: 'Buscar nas mensagens salvas para uso offline',
+    searching: 'Buscando…',
+    noMatch: 'Nenhuma mensagem salva corresponde a “{query}”.',
+    hint: 'A busca cobre apenas as conversas disponibilizadas offline (ou já abertas).',
+    unnamedChat: 'Conversa {id}',
+    failed: 'A busca falhou: {message}',
+    roles: { user: 'Cliente', assistant: 'Agente', system: 'Sistema', tool: 'Ferramenta' },
+  },
+  settings: {
+    title: 'Dados offline',
+    description: 'As conversas disponibilizadas offline ficam criptografadas neste computador, um arquivo por perfil.',
+    size: '{size} · {chats} conversas · {messages} mensagens',
+    none: 'Nada está salvo para uso offline.',
+    clear: 'Apagar dados offline',
+    clearTitle: 'Apagar os dados offline?',
+    clearContent:
+      'As conversas e mensagens salvas de “{profile}” serão apagadas deste computador. O serviço as mantém.',
+    cleared: 'Dados offline apagados',
+    rebuilt:
+      'Os dados offline estavam danificados ou ilegíveis e foram recriados. Disponibilize as conversas offline novamente.',
+    scopeWorkspace: 'Workspace inteiro',
+    scopeAgent: 'Agente {id}',
+    refresh: 'Atualizado a cada {minutes} minutos enquanto online.',
+    refreshOff: 'Sem atualização automática.',
+  },
+}
