@@ -48,10 +48,11 @@ export function hardenWebContents(contents: Hardenable, policy: WebContentsPolic
   })
 }
 
-/** The app asks for no permission (camera, notifications, geolocation...): every request is refused. */
+/** The app asks for no permission (camera, notifications, geolocation, USB/HID/serial devices): all refused. */
 export function denyAllPermissions(
-  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>,
 ): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
+  session.setDevicePermissionHandler(() => false)
 }

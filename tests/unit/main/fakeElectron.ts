@@ -18,6 +18,7 @@ export const recorded = {
   menuTemplate: null as unknown[] | null,
   permissionRequestHandler: null as Handler | null,
   permissionCheckHandler: null as Handler | null,
+  devicePermissionHandler: null as Handler | null,
   quitCalls: 0,
   sandboxEnabled: false,
   errorBoxes: [] as { title: string; content: string }[],
@@ -40,6 +41,7 @@ export function resetFakeElectron(): void {
   recorded.menuTemplate = null
   recorded.permissionRequestHandler = null
   recorded.permissionCheckHandler = null
+  recorded.devicePermissionHandler = null
   recorded.quitCalls = 0
   recorded.sandboxEnabled = false
   recorded.errorBoxes = []
@@ -208,6 +210,9 @@ export const session = {
     },
     setPermissionCheckHandler(handler: Handler): void {
       recorded.permissionCheckHandler = handler
+    },
+    setDevicePermissionHandler(handler: Handler): void {
+      recorded.devicePermissionHandler = handler
     },
   },
 }

@@ -192,6 +192,7 @@ describe('main process start', () => {
     recorded.permissionRequestHandler?.({}, 'media', (granted: boolean) => answers.push(granted))
     expect(answers).toEqual([false])
     expect(recorded.permissionCheckHandler?.({}, 'notifications')).toBe(false)
+    expect(recorded.devicePermissionHandler?.({ deviceType: 'hid' })).toBe(false)
   })
 
   it('builds the standard menu without developer tools in a packaged app', () => {

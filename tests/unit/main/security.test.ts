@@ -87,7 +87,9 @@ describe('permissions', () => {
   it('denies every permission request and check', () => {
     let requestHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | null = null
     let checkHandler: ((...args: unknown[]) => boolean) | null = null
+    let deviceHandler: ((...args: unknown[]) => boolean) | null = null
     denyAllPermissions({
+      setDevicePermissionHandler: (h) => void (deviceHandler = h as typeof deviceHandler),
       setPermissionRequestHandler: (h) => void (requestHandler = h as typeof requestHandler),
       setPermissionCheckHandler: (h) => void (checkHandler = h as typeof checkHandler),
     })
@@ -104,5 +106,6 @@ describe('permissions', () => {
       expect(answers).toEqual([false])
       expect(checkHandler!({}, permission, 'app://agent-desk', {})).toBe(false)
     }
+    expect(deviceHandler!({ deviceType: 'usb', origin: 'app://agent-desk' })).toBe(false)
   })
 })
