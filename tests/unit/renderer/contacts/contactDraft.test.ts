@@ -14,9 +14,11 @@ import {
   pickerValueOf,
 } from '@/views/contacts/contactDraft'
 
-const originalTz = process.env.TZ
+// Node's own environment (this file is also type-checked with the renderer, which has no Node types).
+const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env
+const originalTz = env.TZ
 afterEach(() => {
-  process.env.TZ = originalTz
+  env.TZ = originalTz
 })
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'America/Los_Angeles', 'Pacific/Honolulu', 'Asia/Tokyo', 'Pacific/Auckland']
@@ -37,14 +39,14 @@ describe('birthday as a calendar date', () => {
 
   for (const zone of ZONES) {
     it(`shows the stored date in the picker without an off-by-one in ${zone}`, () => {
-      process.env.TZ = zone
+      env.TZ = zone
       const stored = Date.UTC(1990, 0, 1) // the demo service's midnight UTC
       const shown = new Date(pickerValueOf(stored)!)
       expect([shown.getFullYear(), shown.getMonth(), shown.getDate()]).toEqual([1990, 0, 1])
     })
 
     it(`keeps an untouched birthday as the service gave it and maps a new pick to noon UTC in ${zone}`, () => {
-      process.env.TZ = zone
+      env.TZ = zone
       const stored = Date.UTC(1990, 0, 1)
       expect(birthdayFromPicker(pickerValueOf(stored), stored)).toBe(stored)
       const picked = new Date(1990, 6, 14).getTime() // what the picker gives for 14 July, local midnight
@@ -55,7 +57,7 @@ describe('birthday as a calendar date', () => {
   }
 
   it('formats the date in the user’s locale whatever the time zone', () => {
-    process.env.TZ = 'Pacific/Honolulu'
+    env.TZ = 'Pacific/Honolulu'
     expect(formatBirthday(Date.UTC(1980, 4, 3), 'en')).toBe('May 3, 1980')
     expect(formatBirthday(Date.UTC(1980, 4, 3), 'pt-BR')).toBe('3 de maio de 1980')
     expect(formatBirthday(null, 'en')).toBe('')
