@@ -43,6 +43,8 @@ export function usePagedList<T>(options: PagedListOptions<T>) {
   const reachedEnd = ref(false)
 
   let sequence = 0
+  /** Set while the list itself changes the filter, so the typing debounce does not fire. */
+  let settingFilter = false
   let firstIdOfFirstPage: string | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -104,8 +106,21 @@ export function usePagedList<T>(options: PagedListOptions<T>) {
     return load(base)
   }
 
+  /** Replaces the filter and loads the first page now (another workspace, a "clear filter" button). */
+  function restart(newFilter = '') {
+    if (filter.value !== newFilter) {
+      settingFilter = true
+      filter.value = newFilter
+    }
+    return applyFilter()
+  }
+
   watch(filter, () => {
     clearTimeout(timer)
+    if (settingFilter) {
+      settingFilter = false
+      return
+    }
     timer = setTimeout(() => void applyFilter(), debounceMs)
   })
 
@@ -128,5 +143,6 @@ export function usePagedList<T>(options: PagedListOptions<T>) {
     prev,
     reload,
     applyFilter,
+    restart,
   }
 }

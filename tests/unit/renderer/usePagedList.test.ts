@@ -132,6 +132,32 @@ describe('usePagedList', () => {
     expect(list.pageNumber.value).toBe(1)
   })
 
+  it('restarts from the first page with a new filter at once, without a second load from the debounce', async () => {
+    vi.useFakeTimers()
+    const fetchPage = service(30)
+    const list = inScope(() => usePagedList({ fetchPage, pageSize: 10, debounceMs: 300 }))
+    list.filter.value = 'i2'
+    await vi.runAllTimersAsync()
+    await list.next()
+    fetchPage.mockClear()
+
+    await list.restart()
+    expect(fetchPage).toHaveBeenCalledTimes(1)
+    expect(fetchPage).toHaveBeenCalledWith({ page: 1, pageSize: 10, filter: '' })
+    await vi.runAllTimersAsync()
+    expect(fetchPage).toHaveBeenCalledTimes(1)
+    expect(list.pageNumber.value).toBe(1)
+
+    // Typing afterwards is debounced as before.
+    list.filter.value = 'i3'
+    await vi.advanceTimersByTimeAsync(300)
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, filter: 'i3' })
+    await list.restart('')
+    list.filter.value = 'i1'
+    await vi.advanceTimersByTimeAsync(300)
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, filter: 'i1' })
+  })
+
   it('drops an answer that arrives after a newer request started', async () => {
     const slow = deferred<Result<Item[]>>()
     const fetchPage = vi
