@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'mcp',
+  order: 80,
+  label: 'mcp.tab',
+  component: () => import('@/components/agents/AgentMcpTab.vue'),
+} satisfies AgentTab
