@@ -92,6 +92,22 @@ export const useContactsStore = defineStore('contacts', () => {
   }
 
   /**
+   * Chats of the workspace whose name contains `query` (the palette's search). Read here rather
+   * than through the chats store so finding a contact's chats does not disturb the chat list's pages.
+   */
+  function searchChats(request: ContactSearchRequest): Promise<Result<Chat[]>> {
+    const query = request.query?.trim()
+    return share(`chats:${searchKey(request)}`, () =>
+      authorized(() =>
+        useDeskApi().chats.list({
+          path: { workspaceId: request.workspaceId },
+          query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
+        }),
+      ),
+    )
+  }
+
+  /**
    * The workspace chats with this contact. The chat list filters by chat name only, so it is asked
    * by the contact's name (then phone) and each answer is kept when its recipient is the contact's.
    */
@@ -152,5 +168,17 @@ export const useContactsStore = defineStore('contacts', () => {
     details.value = {}
   }
 
-  return { byId, details, search, get, update, remove, chatsOf, findContactForChat, findContactByRecipient, reset }
+  return {
+    byId,
+    details,
+    search,
+    searchChats,
+    get,
+    update,
+    remove,
+    chatsOf,
+    findContactForChat,
+    findContactByRecipient,
+    reset,
+  }
 })
