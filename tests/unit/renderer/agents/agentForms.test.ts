@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AgentInput,
+  TRAINING_TYPES,
+  TrainingCreateInput,
+  TrainingUpdateInput,
+  WEBHOOK_EVENTS,
+  WebhooksInput,
+  type Agent,
+  type Training,
+} from '@contract'
+import { agentUpdateBody } from '@/stores/agents'
+import {
+  BEHAVIOR_MAX_LENGTH,
+  emptyProfileDraft,
+  profileChanges,
+  profileDraftOf,
+  profileInputOf,
+} from '@/domain/agentProfile'
+import {
+  emptyTrainingDraft,
+  TRAINING_TEXT_MAX_LENGTH,
+  trainingCreateInputOf,
+  trainingDraftOf,
+  trainingSubject,
+  trainingUpdateInputOf,
+} from '@/domain/trainingForm'
+import { webhooksDraftOf, webhooksInputOf } from '@/domain/webhookForm'
+
+const agent: Agent = {
+  id: 'A1',
+  name: 'Sofia',
+  behavior: 'Be kind.',
+  avatar: null,
+  communicationType: 'FORMAL',
+  type: 'SUPPORT',
+  jobName: 'Loja',
+  jobSite: 'https://loja.example',
+  jobDescription: null,
+  status: 'ACTIVE',
+  prefferModel: 'GPT_5',
+}
+
+describe('the agent sent on save', () => {
+  it('is the whole agent with the changes over it, keeping fields the app does not show and dropping id and status', () => {
+    const body = agentUpdateBody(agent, { name: 'Sofia 2' })
+    expect(body).toEqual({
+      name: 'Sofia 2',
+      behavior: 'Be kind.',
+      avatar: null,
+      communicationType: 'FORMAL',
+      type: 'SUPPORT',
+      jobName: 'Loja',
+      jobSite: 'https://loja.example',
+      jobDescription: null,
+      prefferModel: 'GPT_5',
+    })
+    expect(AgentInput.safeParse(body).success).toBe(true)
+  })
+
+  it('carries only the Profile fields the user changed, so untouched nulls stay null', () => {
+    const base = profileDraftOf(agent)
+    expect(base.avatar).toBe('')
+    const edited = { ...base, jobName: 'Loja Nova', name: '  Sofia  ' }
+    expect(profileChanges(base, edited)).toEqual({ jobName: 'Loja Nova', name: 'Sofia' })
+    expect(profileChanges(base, base)).toEqual({})
+  })
+
+  it('starts a new agent with a goal and a way of talking, and refuses it without a name', () => {
+    const draft = emptyProfileDraft()
+    expect(AgentInput.safeParse(profileInputOf(draft)).success).toBe(false)
+    expect(AgentInput.safeParse(profileInputOf({ ...draft, name: 'Nova' })).success).toBe(true)
+  })
+
+  it('counts behavior characters against the same limit as the contract', () => {
+    expect(AgentInput.safeParse({ name: 'a', behavior: 'x'.repeat(BEHAVIOR_MAX_LENGTH) }).success).toBe(true)
+    expect(AgentInput.safeParse({ name: 'a', behavior: 'x'.repeat(BEHAVIOR_MAX_LENGTH + 1) }).success).toBe(false)
+  })
+})
+
+describe('training forms', () => {
+  it('build a create body the contract accepts for every type, with only that type’s fields', () => {
+    const filled = {
+      TEXT: { text: 'Opening hours: 9 to 18.' },
+      WEBSITE: { website: 'https://loja.example' },
+      VIDEO: { video: 'https://video.example/v/1' },
+      DOCUMENT: { documentUrl: 'https://loja.example/policy.pdf', documentName: 'Policy.pdf' },
+    }
+    for (const type of TRAINING_TYPES) {
+      const input = trainingCreateInputOf({ ...emptyTrainingDraft(type), ...filled[type], callbackUrl: '' })
+      expect(TrainingCreateInput.safeParse(input).success, type).toBe(true)
+      expect(input.type).toBe(type)
+      expect(input).not.toHaveProperty('callbackUrl')
+      if (type !== 'TEXT') expect(input).not.toHaveProperty('text')
+    }
+  })
+
+  it('sends an emptied image as null on update, and refuses a text over the limit', () => {
+    const training: Training = { id: 'T1', type: 'TEXT', text: 'Old', image: 'https://img.example/a.png' }
+    const draft = { ...trainingDraftOf(training), image: '  ' }
+    expect(trainingUpdateInputOf(draft)).toEqual({ type: 'TEXT', text: 'Old', image: null })
+    expect(
+      TrainingUpdateInput.safeParse(trainingUpdateInputOf({ ...draft, text: 'x'.repeat(TRAINING_TEXT_MAX_LENGTH) }))
+        .success,
+    ).toBe(true)
+    expect(
+      TrainingUpdateInput.safeParse(trainingUpdateInputOf({ ...draft, text: 'x'.repeat(TRAINING_TEXT_MAX_LENGTH + 1) }))
+        .success,
+    ).toBe(false)
+  })
+
+  it('names a training by its text, address or document name, shortened to one line', () => {
+    expect(trainingSubject({ id: '1', type: 'TEXT', text: 'Line one\nline two' })).toBe('Line one line two')
+    expect(trainingSubject({ id: '2', type: 'WEBSITE', website: 'https://a.example' })).toBe('https://a.example')
+    expect(trainingSubject({ id: '3', type: 'DOCUMENT', documentName: 'Policy.pdf', documentUrl: 'https://x' })).toBe(
+      'Policy.pdf',
+    )
+    expect(trainingSubject({ id: '4', type: 'TEXT', text: 'y'.repeat(100) }, 20)).toBe(`${'y'.repeat(19)}…`)
+  })
+})
+
+describe('webhook form', () => {
+  it('sends all eight events, trimmed, empty ones as "" to clear them', () => {
+    const draft = webhooksDraftOf({ onNewMessage: ' https://hooks.example/new ', onTransfer: null })
+    const input = webhooksInputOf(draft)
+    expect(Object.keys(input).sort()).toEqual([...WEBHOOK_EVENTS].sort())
+    expect(input.onNewMessage).toBe('https://hooks.example/new')
+    expect(input.onTransfer).toBe('')
+    expect(WebhooksInput.safeParse(input).success).toBe(true)
+    expect(WebhooksInput.safeParse({ ...input, onCancelEvent: 'http://localhost:3000/x' }).success).toBe(true)
+    expect(WebhooksInput.safeParse({ ...input, onCancelEvent: 'http://hooks.example/x' }).success).toBe(false)
+  })
+})

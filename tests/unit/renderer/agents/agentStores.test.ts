@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Agent, BehaviorHistoryRecord, Profile } from '@contract'
+import { webhooksInputOf, webhooksDraftOf } from '@/domain/webhookForm'
+import { useAgentsStore } from '@/stores/agents'
+import { useBehaviorHistoryStore } from '@/stores/behaviorHistory'
+import { useSessionStore } from '@/stores/session'
+import { useTrainingsStore } from '@/stores/trainings'
+import { useWebhooksStore } from '@/stores/webhooks'
+import { createFakeDeskApi } from '../fakeDeskApi'
+
+const profile: Profile = {
+  id: 'p1',
+  label: 'Acme',
+  kind: 'service',
+  baseUrl: 'https://api.example.test',
+  workspaceId: 'W1',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}
+const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
+const stored: Agent = {
+  id: 'A1',
+  name: 'Sofia',
+  behavior: 'Old behavior',
+  type: 'SALE',
+  communicationType: 'RELAXED',
+  jobName: 'Loja',
+  status: 'ACTIVE',
+  greeting: 'Oi!',
+}
+
+let fake: ReturnType<typeof createFakeDeskApi>
+
+beforeEach(() => {
+  fake = createFakeDeskApi()
+  fake.install()
+  setActivePinia(createPinia())
+  useSessionStore().profiles = [profile]
+  useSessionStore().activeProfileId = 'p1'
+})
+
+describe('agents store: detail, update, create, delete', () => {
+  it('reads the agent before an update it has not seen, then sends the whole agent with the change', async () => {
+    const get = fake.handle('agents.get', async () => ({ ok: true, data: stored, meta }))
+    const update = fake.handle('agents.update', async (input) => {
+      const { body } = input as { body: Record<string, unknown> }
+      return { ok: true, data: { ...body, id: 'A1' } as Agent }
+    })
+    const agents = useAgentsStore()
+    const r = await agents.update('A1', { behavior: 'New behavior' })
+    expect(r.ok).toBe(true)
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(update).toHaveBeenCalledWith({
+      path: { agentId: 'A1' },
+      body: {
+        name: 'Sofia',
+        behavior: 'New behavior',
+        type: 'SALE',
+        communicationType: 'RELAXED',
+        jobName: 'Loja',
+        greeting: 'Oi!',
+      },
+    })
+    expect(agents.details.A1?.agent.behavior).toBe('New behavior')
+  })
+
+  it('keeps what it had when the service refuses an update', async () => {
+    fake.handle('agents.get', async () => ({ ok: true, data: stored, meta }))
+    fake.handle('agents.update', async () => ({
+      ok: false,
+      error: { kind: 'validation', status: 400, message: 'name too long' },
+    }))
+    const agents = useAgentsStore()
+    await agents.get('A1')
+    const r = await agents.update('A1', { name: 'x' })
+    expect(r.ok).toBe(false)
+    expect(agents.details.A1?.agent).toEqual(stored)
+  })
+
+  it('asks for a new token when the service refuses it, and re-sends the same update', async () => {
+    fake.handle('agents.get', async () => ({ ok: true, data: stored, meta }))
+    let calls = 0
+    fake.handle('agents.update', async (input) => {
+      calls++
+      if (calls === 1) return { ok: false, error: { kind: 'auth', status: 403, message: 'invalid token' } }
+      return { ok: true, data: { ...(input as { body: object }).body, id: 'A1' } as Agent }
+    })
+    fake.handle('profiles.setToken', async () => ({ ok: true, data: profile }))
+    const session = useSessionStore()
+    const pending = useAgentsStore().update('A1', { jobName: 'Nova' })
+    await expect.poll(() => session.tokenPrompt).not.toBeNull()
+    await session.submitToken('new-token-value')
+    const r = await pending
+    expect(r.ok).toBe(true)
+    expect(calls).toBe(2)
+  })
+
+  it('forgets list pages after a create or a delete, so the list reads again', async () => {
+    fake.handle('agents.list', async () => ({ ok: true, data: [stored], meta }))
+    fake.handle('agents.create', async () => ({ ok: true, data: { ...stored, id: 'A2', name: 'Nova' } }))
+    fake.handle('agents.delete', async () => ({ ok: true, data: { success: true } }))
+    const agents = useAgentsStore()
+    const request = { workspaceId: 'W1', page: 1, pageSize: 10 }
+    await agents.list(request)
+    expect(agents.cachedPage(request)).toBeDefined()
+    await agents.create('W1', { name: 'Nova' })
+    expect(agents.cachedPage(request)).toBeUndefined()
+    expect(agents.details.A2?.agent.name).toBe('Nova')
+    await agents.remove('A2')
+    expect(agents.details.A2).toBeUndefined()
+    expect(agents.byId.A2).toBeUndefined()
+  })
+})
+
+describe('behavior history store', () => {
+  const record = (id: string, createdAt: number): BehaviorHistoryRecord => ({ id, createdAt, behaviorText: id })
+
+  it('asks the service for 0-based pages and refuses a page below 0', async () => {
+    const list = fake.handle('behaviorHistory.list', async () => ({ ok: true, data: [record('r1', 2)], meta }))
+    const history = useBehaviorHistoryStore()
+    await history.list({ agentId: 'A1', page: 0, pageSize: 10 })
+    expect(list).toHaveBeenCalledWith({ path: { id: 'A1' }, query: { page: 0, pageSize: 10 } })
+    expect(() => history.list({ agentId: 'A1', page: -1, pageSize: 10 })).toThrow(RangeError)
+  })
+
+  it('forgets the pages of one agent only', async () => {
+    fake.handle('behaviorHistory.list', async () => ({ ok: true, data: [record('r1', 2)], meta }))
+    const history = useBehaviorHistoryStore()
+    await history.list({ agentId: 'A1', page: 0, pageSize: 10 })
+    await history.list({ agentId: 'A2', page: 0, pageSize: 10 })
+    history.forget('A1')
+    expect(Object.keys(history.pages).map((k) => JSON.parse(k)[0])).toEqual(['A2'])
+  })
+})
+
+describe('trainings store', () => {
+  it('lists one type with its count, passing the filter only when there is one', async () => {
+    const list = fake.handle('trainings.list', async () => ({
+      ok: true,
+      data: { data: [{ id: 'T1', type: 'WEBSITE', website: 'https://a.example' }], count: 7 },
+      meta,
+    }))
+    const r = await useTrainingsStore().list({ agentId: 'A1', type: 'WEBSITE', page: 1, pageSize: 10, query: '  ' })
+    expect(list).toHaveBeenCalledWith({ path: { agentId: 'A1' }, query: { type: 'WEBSITE', page: 1, pageSize: 10 } })
+    expect(r).toMatchObject({ ok: true, data: { count: 7, items: [{ id: 'T1' }] } })
+  })
+
+  it('replaces by creating the new training first and deleting the old one only after that worked', async () => {
+    const order: string[] = []
+    fake.handle('trainings.create', async () => {
+      order.push('create')
+      return { ok: true, data: { id: 'T9', tenant: 'x' } }
+    })
+    const del = fake.handle('trainings.delete', async (input) => {
+      order.push(`delete ${(input as { path: { trainingId: string } }).path.trainingId}`)
+      return { ok: true, data: { success: true } }
+    })
+    const input = { type: 'VIDEO' as const, video: 'https://video.example/2' }
+    const r = await useTrainingsStore().replace('A1', 'T1', input)
+    expect(r).toEqual({ ok: true, data: { createdId: 'T9', oldRemoved: true } })
+    expect(order).toEqual(['create', 'delete T1'])
+
+    fake.handle('trainings.create', async () => ({
+      ok: false,
+      error: { kind: 'validation', status: 400, message: 'bad video' },
+    }))
+    del.mockClear()
+    const refused = await useTrainingsStore().replace('A1', 'T1', input)
+    expect(refused.ok).toBe(false)
+    expect(del).not.toHaveBeenCalled()
+  })
+
+  it('says when the new training was added but the old one stayed', async () => {
+    fake.handle('trainings.create', async () => ({ ok: true, data: { id: 'T9' } }))
+    fake.handle('trainings.delete', async () => ({ ok: false, error: { kind: 'network', message: 'down' } }))
+    const r = await useTrainingsStore().replace('A1', 'T1', { type: 'VIDEO', video: 'https://video.example/2' })
+    expect(r).toEqual({ ok: true, data: { createdId: 'T9', oldRemoved: false } })
+  })
+})
+
+describe('webhooks store', () => {
+  it('saves all eight events in one call and keeps them as the agent’s current addresses', async () => {
+    fake.handle('webhooks.get', async () => ({ ok: true, data: { onNewMessage: 'https://old.example' }, meta }))
+    const update = fake.handle('webhooks.update', async () => ({ ok: true, data: { success: true } }))
+    const webhooks = useWebhooksStore()
+    await webhooks.get('A1')
+    const input = webhooksInputOf({ ...webhooksDraftOf(undefined), onTransfer: 'https://hooks.example/t' })
+    await webhooks.update('A1', input)
+    expect(update).toHaveBeenCalledTimes(1)
+    expect(Object.keys((update.mock.calls[0]![0] as { body: object }).body)).toHaveLength(8)
+    expect(webhooks.byAgent.A1?.webhooks).toMatchObject({ onNewMessage: '', onTransfer: 'https://hooks.example/t' })
+  })
+})
