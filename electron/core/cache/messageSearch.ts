@@ -7,12 +7,14 @@ const HIT_CLOSE = '\u0003'
 const SNIPPET_TOKENS = 12
 
 /**
- * Turns what a person typed into an FTS5 query: every word must appear, each as a prefix, and
- * nothing typed is read as FTS syntax (quotes, NEAR, column filters). Empty when no word remains.
+ * Turns what a person typed into an FTS5 query: every word must appear, the last one as a prefix
+ * (it may still be being typed), and nothing typed is read as FTS syntax (quotes, NEAR, column
+ * filters). Only the last word is a prefix because FTS5 materialises a prefix's whole doclist,
+ * while an exact word is streamed newest first and stops at the limit. Empty when no word remains.
  */
 export function ftsQueryOf(text: string): string {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? []
-  return words.map((w) => `"${w}"*`).join(' AND ')
+  return words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' AND ')
 }
 
 /** Splits a marked snippet into text parts, so the renderer highlights without HTML. */
@@ -35,36 +37,32 @@ export function snippetParts(marked: string): SnippetPart[] {
 }
 
 interface HitRow {
-  seq: number
   chat_id: string
   id: string
   time: number
   role: string | null
   type: string | null
+  marked: string
 }
 
 /** Full-text search over the cached messages of one profile. */
 export class MessageSearch {
   private readonly allStmt
   private readonly chatStmt
-  private readonly snippetStmt
   private readonly chatNameStmt
 
   constructor(db: CacheDb) {
-    // Filter, order and limit first; snippet() runs only for the rows that are shown. The rowid is
-    // time-ordered (see migration 003), so FTS walks newest first and stops at the limit.
-    this.allStmt = db.prepare<[string, number], HitRow>(
-      `SELECT m.seq, m.chat_id, m.id, m.time, m.role, m.type
-       FROM message_search JOIN messages m ON m.seq = message_search.rowid
-       WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT ?`,
+    // Filter, order and limit first: the rowid is time-ordered (see migration 003), so FTS walks
+    // newest first with no sort step, and snippet(), a result column, is computed only for the rows
+    // that pass the filters and the limit. One statement: a second MATCH per hit would rebuild a
+    // prefix's doclist each time.
+    const select = `SELECT m.chat_id, m.id, m.time, m.role, m.type, snippet(message_search, -1, ?, ?, ?, ?) AS marked
+       FROM message_search JOIN messages m ON m.seq = message_search.rowid`
+    this.allStmt = db.prepare<[string, string, string, number, string, number], HitRow>(
+      `${select} WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT ?`,
     )
-    this.chatStmt = db.prepare<[string, string, number], HitRow>(
-      `SELECT m.seq, m.chat_id, m.id, m.time, m.role, m.type
-       FROM message_search JOIN messages m ON m.seq = message_search.rowid
-       WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC LIMIT ?`,
-    )
-    this.snippetStmt = db.prepare<[string, string, string, number, string, number], { s: string }>(
-      `SELECT snippet(message_search, -1, ?, ?, ?, ?) AS s FROM message_search WHERE message_search MATCH ? AND rowid = ?`,
+    this.chatStmt = db.prepare<[string, string, string, number, string, string, number], HitRow>(
+      `${select} WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC LIMIT ?`,
     )
     this.chatNameStmt = db.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
   }
@@ -72,7 +70,10 @@ export class MessageSearch {
   search(text: string, opts: { chatId?: string; limit: number }): { groups: SearchGroup[]; total: number } {
     const match = ftsQueryOf(text)
     if (!match) return { groups: [], total: 0 }
-    const rows = opts.chatId ? this.chatStmt.all(match, opts.chatId, opts.limit) : this.allStmt.all(match, opts.limit)
+    const marks = [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS] as const
+    const rows = opts.chatId
+      ? this.chatStmt.all(...marks, match, opts.chatId, opts.limit)
+      : this.allStmt.all(...marks, match, opts.limit)
     const groups = new Map<string, SearchGroup>()
     for (const r of rows) {
       let group = groups.get(r.chat_id)
@@ -80,8 +81,7 @@ export class MessageSearch {
         group = { chatId: r.chat_id, chatName: this.chatNameStmt.get(r.chat_id)?.name ?? null, hits: [] }
         groups.set(r.chat_id, group)
       }
-      const marked = this.snippetStmt.get(HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS, match, r.seq)?.s ?? ''
-      group.hits.push({ messageId: r.id, time: r.time, role: r.role, type: r.type, snippet: snippetParts(marked) })
+      group.hits.push({ messageId: r.id, time: r.time, role: r.role, type: r.type, snippet: snippetParts(r.marked) })
     }
     return { groups: [...groups.values()], total: rows.length }
   }

@@ -53,8 +53,9 @@ describe('message search', () => {
     expect(ids(r)).toEqual(['n1', 'm1'])
   })
 
-  it('matches prefixes of words', () => {
+  it('matches a prefix of the word being typed', () => {
     expect(ids(search.search('inform', { limit: 50 }))).toEqual(['m2'])
+    expect(ids(search.search('pedido queb', { limit: 50 }))).toEqual(['m3'])
   })
 
   it('requires every word of a several-word query, in any order', () => {
@@ -107,8 +108,8 @@ describe('message search', () => {
 })
 
 describe('query building', () => {
-  it('quotes every word and makes it a prefix, dropping FTS syntax', () => {
-    expect(ftsQueryOf('ação NEAR "x" col:abc*')).toBe('"ação"* AND "NEAR"* AND "x"* AND "col"* AND "abc"*')
+  it('quotes every word, makes the last one a prefix, and drops FTS syntax', () => {
+    expect(ftsQueryOf('ação NEAR "x" col:abc*')).toBe('"ação" AND "NEAR" AND "x" AND "col" AND "abc"*')
   })
 
   it('splits a marked snippet into parts', () => {
