@@ -20,6 +20,10 @@ test('a new user opens the demo workspace, sees the agents, filters them and pag
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible()
   await expect(rows(page)).toHaveCount(4)
   await expect(page.getByText('Sofia – Atendimento')).toBeVisible()
+  // Avatars come through the host's media route (main adds the token), and really load.
+  const avatar = rows(page).first().locator('img')
+  await expect(avatar).toHaveAttribute('src', /^\/__bridge\/media\?u=/)
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByTestId('profile-switcher')).toContainText('Demo')
   // Enum values are shown translated.
   await expect(rows(page).filter({ hasText: 'Rafael Vendas' })).toContainText('Sales')
