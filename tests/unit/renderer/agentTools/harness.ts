@@ -1,0 +1,59 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { NDialogProvider, NMessageProvider } from 'naive-ui'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
+import { defineComponent, h, ref, type Component } from 'vue'
+import type { Profile } from '@contract'
+import { i18n, setLocale } from '@/i18n'
+import { useSessionStore } from '@/stores/session'
+import { createFakeDeskApi } from '../fakeDeskApi'
+
+export const profile: Profile = {
+  id: 'p1',
+  label: 'Acme',
+  kind: 'service',
+  baseUrl: 'https://api.example.test',
+  workspaceId: 'W1',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}
+
+/** A fresh app state per test: fake `window.api`, a new Pinia with an active profile, English. */
+export function setUpApp(locale: 'en' | 'pt-BR' = 'en') {
+  localStorage.clear()
+  setLocale(locale)
+  const fake = createFakeDeskApi()
+  fake.install()
+  const pinia: Pinia = createPinia()
+  setActivePinia(pinia)
+  useSessionStore().profiles = [profile]
+  useSessionStore().activeProfileId = profile.id
+  return { fake, pinia }
+}
+
+/** Mounts inside the providers the app has (messages, dialogs), with i18n and Pinia. */
+export async function mountInApp(component: Component, props: Record<string, unknown>, pinia: Pinia) {
+  const Host = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(component, props))))
+  const wrapper = mount(Host, { global: { plugins: [i18n, pinia] }, attachTo: document.body })
+  await flushPromises()
+  return wrapper
+}
+
+/**
+ * Mounts a v-model component with a parent that holds the value, so every emitted update flows
+ * back in as a parent would (the way forms use these editors).
+ */
+export async function mountModel<T>(component: Component, initial: T, props: Record<string, unknown>) {
+  const model = ref(initial)
+  const Host = defineComponent(
+    () => () =>
+      h(component, {
+        ...props,
+        modelValue: model.value,
+        'onUpdate:modelValue': (v: T) => (model.value = v),
+      }),
+  )
+  const wrapper = mount(Host, { global: { plugins: [i18n] }, attachTo: document.body })
+  await flushPromises()
+  return { wrapper, model }
+}

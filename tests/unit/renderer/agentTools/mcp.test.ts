@@ -1,0 +1,203 @@
+// @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils'
+import type { Pinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import AgentMcpAddForm from '@/components/agents/AgentMcpAddForm.vue'
+import AgentMcpTab from '@/components/agents/AgentMcpTab.vue'
+import { setLocale } from '@/i18n'
+import { mcpMemoryKey, useMcpStore } from '@/stores/mcp'
+import { useSessionStore } from '@/stores/session'
+import { createFakeDeskApi } from '../fakeDeskApi'
+import { mountInApp, setUpApp } from './harness'
+
+let fake: ReturnType<typeof createFakeDeskApi>
+let pinia: Pinia
+
+beforeEach(() => {
+  ;({ fake, pinia } = setUpApp())
+})
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const field = (w: Awaited<ReturnType<typeof mountInApp>>, name: string) =>
+  w.find(`[data-testid="mcp-field-${name}"] input, [data-testid="mcp-field-${name}"] textarea`)
+
+async function fillBasics(w: Awaited<ReturnType<typeof mountInApp>>) {
+  await field(w, 'name').setValue('CRM')
+  await field(w, 'description').setValue('Customers and orders')
+  await field(w, 'url').setValue('https://crm.example.com/mcp')
+}
+
+describe('AgentMcpAddForm', () => {
+  it('shows the header table only when the sign-in method is Headers', async () => {
+    const w = await mountInApp(AgentMcpAddForm, { agentId: 'A1' }, pinia)
+    expect(w.find('[data-testid="mcp-headers"]').exists()).toBe(false)
+    await w.find('[data-testid="mcp-authType-HEADERS"] input').setValue(true)
+    expect(w.find('[data-testid="mcp-headers"]').exists()).toBe(true)
+    await w.find('[data-testid="mcp-authType-OAUTH"] input').setValue(true)
+    expect(w.find('[data-testid="mcp-headers"]').exists()).toBe(false)
+  })
+
+  it('refuses Headers without a header, or a header without a name, beside the table and without calling the service', async () => {
+    const add = fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, id: 'M1' } }))
+    const w = await mountInApp(AgentMcpAddForm, { agentId: 'A1' }, pinia)
+    await fillBasics(w)
+    await w.find('[data-testid="mcp-authType-HEADERS"] input').setValue(true)
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(w.find('[data-testid="mcp-headers-error"]').text()).toBe(
+      'Add at least one header, or choose another sign-in method.',
+    )
+    await w.find('[data-testid="mcp-headers-table-add"]').trigger('click')
+    await w.find('[data-testid="mcp-headers-table-value"] input').setValue('k-123')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(w.find('[data-testid="mcp-headers-table-row"]').text()).toContain('Required.')
+    expect(add).not.toHaveBeenCalled()
+    expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix the fields marked in red first.')
+  })
+
+  it('shows a bad URL beside the field as the user types', async () => {
+    const w = await mountInApp(AgentMcpAddForm, { agentId: 'A1' }, pinia)
+    await field(w, 'url').setValue('crm.example.com')
+    expect(w.find('[data-testid="mcp-field-url"]').text()).toContain('Enter an address that starts with https://')
+  })
+
+  it('sends the headers as a map, and never writes header values to the draft', async () => {
+    const add = fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, success: true, id: 'M1' } }))
+    const w = await mountInApp(AgentMcpAddForm, { agentId: 'A1' }, pinia)
+    await fillBasics(w)
+    await w.find('[data-testid="mcp-authType-HEADERS"] input').setValue(true)
+    await w.find('[data-testid="mcp-headers-table-add"]').trigger('click')
+    await w.find('[data-testid="mcp-headers-table-name"] input').setValue('X-Api-Key')
+    await w.find('[data-testid="mcp-headers-table-value"] input').setValue('very-secret-value')
+    const stored = Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '')
+    expect(stored.join('\n')).toContain('CRM')
+    expect(stored.join('\n')).not.toContain('very-secret-value')
+
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(add).toHaveBeenCalledWith({
+      path: { agentId: 'A1' },
+      body: {
+        name: 'CRM',
+        description: 'Customers and orders',
+        mcpUrl: 'https://crm.example.com/mcp',
+        urlType: 'STREAMABLEHTTP',
+        authType: 'HEADERS',
+        headers: { 'X-Api-Key': 'very-secret-value' },
+      },
+    })
+    const remembered = localStorage.getItem(mcpMemoryKey('p1', 'A1')) ?? ''
+    expect(JSON.parse(remembered)).toMatchObject([{ id: 'M1', name: 'CRM', authType: 'HEADERS', connected: true }])
+    expect(remembered).not.toContain('very-secret-value')
+  })
+
+  it('keeps what was typed when the service refuses it', async () => {
+    fake.handle('mcp.add', async () => ({
+      ok: false,
+      error: { kind: 'validation', message: 'unexpected error', status: 400 },
+    }))
+    const w = await mountInApp(AgentMcpAddForm, { agentId: 'A1' }, pinia)
+    await fillBasics(w)
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(w.find('[data-testid="save-failure"]').text()).toContain('The service refused the values: unexpected error')
+    expect((field(w, 'name').element as HTMLInputElement).value).toBe('CRM')
+    expect((field(w, 'url').element as HTMLInputElement).value).toBe('https://crm.example.com/mcp')
+  })
+})
+
+describe('AgentMcpTab', () => {
+  it('offers the OAuth page from the result and opens only https through the shell', async () => {
+    fake.handle('mcp.add', async () => ({
+      ok: true,
+      data: { connected: false, success: true, id: 'M2', url: 'https://auth.example.com/authorize?x=1' },
+    }))
+    fake.handle('mcp.tools', async () => ({ ok: true, data: [] }))
+    const open = fake.handle('shell.openExternal', async () => ({ ok: true, data: { opened: true } }))
+    const w = await mountInApp(AgentMcpTab, { agentId: 'A1' }, pinia)
+    expect(w.find('[data-testid="mcp-empty"]').text()).toContain('No connection was added from this computer yet')
+    await w.find('[data-testid="mcp-add-open"]').trigger('click')
+    await fillBasics(w)
+    await w.find('[data-testid="mcp-authType-OAUTH"] input').setValue(true)
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(w.find('[data-testid="mcp-result"]').text()).toContain('“CRM” was added but is not connected yet.')
+    expect(w.find('[data-testid="mcp-connection-state"]').text()).toBe('Waiting for authorization')
+    await w.find('[data-testid="mcp-result-authorize"]').trigger('click')
+    await flushPromises()
+    expect(open).toHaveBeenCalledWith({ url: 'https://auth.example.com/authorize?x=1' })
+  })
+
+  it('remembers connections per profile and agent, and forgets one the service removed', async () => {
+    const mcp = useMcpStore()
+    fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, id: 'M9' } }))
+    fake.handle('mcp.delete', async () => ({ ok: true, data: { success: true } }))
+    const input = {
+      name: 'CRM',
+      description: 'd',
+      mcpUrl: 'https://crm.example.com/mcp',
+      urlType: 'SSE' as const,
+      authType: 'NO_OAUTH' as const,
+    }
+    await mcp.add('A1', input)
+    expect(mcp.connectionsOf('A1').map((c) => c.id)).toEqual(['M9'])
+    expect(mcp.connectionsOf('A2')).toEqual([])
+    useSessionStore().activeProfileId = 'p2'
+    expect(mcp.connectionsOf('A1')).toEqual([])
+    useSessionStore().activeProfileId = 'p1'
+    await mcp.remove('A1', 'M9')
+    expect(mcp.connectionsOf('A1')).toEqual([])
+    expect(JSON.parse(localStorage.getItem(mcpMemoryKey('p1', 'A1')) ?? 'null')).toEqual([])
+  })
+
+  it('syncs the tools and lists them with their state', async () => {
+    localStorage.setItem(
+      mcpMemoryKey('p1', 'A1'),
+      JSON.stringify([
+        {
+          id: 'M1',
+          name: 'CRM',
+          description: 'd',
+          mcpUrl: 'https://crm.example.com/mcp',
+          urlType: 'SSE',
+          authType: 'NO_OAUTH',
+          connected: true,
+          addedAt: 0,
+        },
+      ]),
+    )
+    let synced = false
+    fake.handle('mcp.tools', async () => ({
+      ok: true,
+      data: synced
+        ? [
+            { id: 'T1', name: 'find_customer', description: 'Finds a customer', active: true },
+            { id: 'T2', name: 'cancel_order', active: false },
+          ]
+        : [],
+    }))
+    const sync = fake.handle('mcp.syncTools', async () => {
+      synced = true
+      return { ok: true, data: { success: true } }
+    })
+    const w = await mountInApp(AgentMcpTab, { agentId: 'A1' }, pinia)
+    expect(w.find('[data-testid="mcp-tools-empty"]').exists()).toBe(true)
+    await w.find('[data-testid="mcp-sync"]').trigger('click')
+    await flushPromises()
+    expect(sync).toHaveBeenCalledWith({ path: { mcpId: 'M1' } })
+    const tools = w.findAll('[data-testid="mcp-tool"]')
+    expect(tools.map((t) => t.text())).toEqual([
+      expect.stringContaining('find_customer'),
+      expect.stringContaining('Inactive'),
+    ])
+  })
+
+  it('speaks Portuguese in pt-BR', async () => {
+    setLocale('pt-BR')
+    const w = await mountInApp(AgentMcpTab, { agentId: 'A1' }, pinia)
+    expect(w.text()).toContain('Conexões adicionadas neste computador')
+  })
+})
