@@ -55,7 +55,7 @@ describe('AgentKeyValueTable', () => {
       { name: '', value: '' },
     ])
     expect(wrapper.findAll('[data-testid="kv-row"]')).toHaveLength(2)
-    expect(wrapper.findAll('[data-testid="kv-name"] input')[0]!.element.value).toBe('b')
+    expect((wrapper.findAll('[data-testid="kv-name"] input')[0]!.element as HTMLInputElement).value).toBe('b')
   })
 
   it('shows each problem beside the row and cell it belongs to', async () => {
