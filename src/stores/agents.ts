@@ -45,6 +45,9 @@ export const useAgentsStore = defineStore('agents', () => {
   /** Every agent seen in a list, by id, so a detail screen can show something before its own read. */
   const byId = ref<Record<string, Agent>>({})
   const share = createInFlight()
+  /** Order of list requests per page, so an older answer landing late does not replace a newer one. */
+  let listSequence = 0
+  const pageWrittenBy: Record<string, number> = {}
 
   /** One page of agents; `fresh` does not join a request already under way (see createInFlight). */
   function list(request: AgentListRequest, opts: { fresh?: boolean } = {}): Promise<Result<Agent[]>> {
@@ -52,6 +55,7 @@ export const useAgentsStore = defineStore('agents', () => {
     return share(
       key,
       async () => {
+        const seq = ++listSequence
         const session = useSessionStore()
         const query = request.query?.trim()
         const r = await session.runAuthorized(() =>
@@ -60,7 +64,8 @@ export const useAgentsStore = defineStore('agents', () => {
             query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
           }),
         )
-        if (r.ok) {
+        if (r.ok && seq > (pageWrittenBy[key] ?? 0)) {
+          pageWrittenBy[key] = seq
           pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
           for (const agent of r.data) byId.value[agent.id] = agent
         }

@@ -71,6 +71,8 @@ describe('agents store: in-flight sharing', () => {
     old.resolve({ ok: true, data: [agent('A1', 'Ana')], meta })
     await stale
     expect(list).toHaveBeenCalledTimes(2)
+    // The older answer, landing last, does not replace the newer page.
+    expect(store.cachedPage(request)?.items).toHaveLength(2)
   })
 
   it('keeps the meta beside the page and indexes the agents by id', async () => {
