@@ -78,13 +78,24 @@ export class ReadThroughGateway implements ApiGateway {
     return def.cacheable ? this.read(profile, name, input, opts) : this.write(profile, name, def, input, opts)
   }
 
+  /** The profile's cache, or undefined when it cannot be opened: the app then works online only. */
+  private async cacheOf(profileId: string): Promise<ProfileCache | undefined> {
+    try {
+      const cache = await this.deps.cacheFor(profileId)
+      return cache.db.open ? cache : undefined
+    } catch {
+      return undefined
+    }
+  }
+
   private async read(
     profile: Profile,
     name: EndpointName,
     input: unknown,
     opts?: GatewayOptions,
   ): Promise<GatewayAnswer> {
-    const cache = await this.deps.cacheFor(profile.id)
+    const cache = await this.cacheOf(profile.id)
+    if (!cache) return this.inner.run(profile, name, input, opts)
     const key = paramsKey(input)
     const hit = cache.responses.get(name, key)
     if (hit) {
@@ -125,8 +136,8 @@ export class ReadThroughGateway implements ApiGateway {
       try {
         const answer = await this.inner.run(profile, name, input)
         this.reached(profile.id, true)
-        const cache = await this.deps.cacheFor(profile.id)
-        if (!cache.db.open) return
+        const cache = await this.cacheOf(profile.id)
+        if (!cache) return
         if (this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
       } catch (e) {
         const failure = failureOf(e)
@@ -158,8 +169,8 @@ export class ReadThroughGateway implements ApiGateway {
       }
       throw e
     }
-    const cache = await this.deps.cacheFor(profile.id)
-    if (cache.db.open) this.afterWrite(cache, name, def, input, answer)
+    const cache = await this.cacheOf(profile.id)
+    if (cache) this.afterWrite(cache, name, def, input, answer)
     return answer
   }
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppFailure } from '../../../electron/contract/app/result'
 import type { Agent } from '../../../electron/contract'
+import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
 import { SEED_FACTS } from '../../../electron/sandbox/index'
 import { offlineWorld, TOKEN, type OfflineWorld } from '../sync/offlineHarness'
 
@@ -153,5 +154,20 @@ describe('read-through cache', () => {
     const plain = new Database(cache.file)
     expect(() => plain.prepare('SELECT count(*) FROM messages').get()).toThrow(/not a database/)
     plain.close()
+  })
+
+  it('works online only when the cache cannot be opened (the vault refuses the key)', async () => {
+    const broken = createSecretStore(memoryBackend(), { backend: 'memory', weak: false })
+    broken.get = async () => {
+      throw new Error('keychain locked')
+    }
+    const w = await offlineWorld({ secrets: broken })
+    try {
+      const first = await w.gateway.run(w.profile, 'agents.get', agentInput())
+      const second = await w.gateway.run(w.profile, 'agents.get', agentInput())
+      expect([first.meta.source, second.meta.source]).toEqual(['network', 'network'])
+    } finally {
+      await w.cleanup()
+    }
   })
 })
