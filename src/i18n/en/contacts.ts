@@ -36,7 +36,7 @@ export default {
     phone: 'Phone',
     phonePlaceholder: '+55 11 98765-4321',
     email: 'E-mail',
-    emailPlaceholder: 'name@example.com',
+    emailPlaceholder: "name{'@'}example.com",
     jobTitle: 'Job title',
     jobTitlePlaceholder: 'e.g. Purchasing manager',
     customFields: 'Custom fields',
@@ -50,10 +50,9 @@ export default {
     NON_BINARY: 'Non-binary',
     OTHER: 'Other',
     NOT_INFORMED: 'Not informed',
-    custom: '“{value}”',
   },
   errors: {
-    email: 'Enter an e-mail address like name@example.com.',
+    email: "Enter an e-mail address like name{'@'}example.com.",
     phone: 'Use digits, spaces and + ( ) - only.',
   },
   leave: {

@@ -3,6 +3,7 @@ export default {
   label: 'Search agents, chats and contacts, or run a command',
   placeholder: 'Search agents, chats, contacts or commands…',
   launcher: 'Search and commands',
+  launcherShort: 'Search',
   help: '↑ ↓ move · Enter opens · Esc closes',
   groups: {
     command: 'Commands',

@@ -36,7 +36,7 @@ export default {
     phone: 'Telefone',
     phonePlaceholder: '+55 11 98765-4321',
     email: 'E-mail',
-    emailPlaceholder: 'nome@exemplo.com.br',
+    emailPlaceholder: "nome{'@'}exemplo.com.br",
     jobTitle: 'Cargo',
     jobTitlePlaceholder: 'ex.: Gerente de compras',
     customFields: 'Campos personalizados',
@@ -50,10 +50,9 @@ export default {
     NON_BINARY: 'Não binário',
     OTHER: 'Outro',
     NOT_INFORMED: 'Não informado',
-    custom: '“{value}”',
   },
   errors: {
-    email: 'Informe um e-mail como nome@exemplo.com.br.',
+    email: "Informe um e-mail como nome{'@'}exemplo.com.br.",
     phone: 'Use apenas dígitos, espaços e + ( ) -.',
   },
   leave: {
