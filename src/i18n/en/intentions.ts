@@ -22,7 +22,7 @@ export default {
     noFields: 'No fields.',
     addField: 'Add field',
     variables: 'Variables',
-    variablesHint: 'Values the app fills in from the contact (or a custom field) when the request is made.',
+    variablesHint: 'Values filled in from the contact (or a custom field) when the request is made.',
     noVariables: 'No variables.',
     addVariable: 'Add variable',
     remove: 'Remove',

@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test'
+import type { Core } from '../../electron/core/app'
+import { SEED_FACTS } from '../../electron/sandbox/index'
+import { expect } from './fixtures'
+
+export const SUPPORT = SEED_FACTS.agents.support
+
+/** Opens the demo workspace as a new user would (the profile is the same one "Open the demo" makes). */
+export async function openDemo(core: Core): Promise<void> {
+  const r = await core.router.dispatch('app:profiles.openDemo', undefined)
+  if (!r.ok) throw new Error(r.error.message)
+}
+
+/** Lands on one tab of an agent's detail view. */
+export async function openAgentTab(page: Page, url: string, agentId: string, tab: string): Promise<void> {
+  await page.goto(`${url}#/agents/${agentId}/${tab}`)
+  await expect(page.getByTestId(`agent-tab-${tab}`)).toBeVisible()
+}
+
+/** The theme and language a user picks in Settings, applied before the page loads. */
+export async function setAppearance(core: Core, theme: 'light' | 'dark', locale: 'en' | 'pt-BR'): Promise<void> {
+  const r = await core.router.dispatch('app:settings.update', { theme, locale })
+  if (!r.ok) throw new Error(r.error.message)
+}
+
+/** Calls the service the way the app does, to read back what it stored. */
+export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const r = await core.router.dispatch(channel, input)
+  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
+  return r.data as T
+}
+
+export const VARIANTS = [
+  { theme: 'light', locale: 'en' },
+  { theme: 'dark', locale: 'en' },
+  { theme: 'light', locale: 'pt-BR' },
+  { theme: 'dark', locale: 'pt-BR' },
+] as const
+
+/**
+ * A way to get "a 400 from the service" through the real page: the bridge answers the
+ * named call with exactly what the core returns for an HTTP 400 (kind validation, the service's
+ * words). Other calls go through untouched.
+ */
+export async function refuseWith400(page: Page, endpoint: string, words = 'unexpected error'): Promise<void> {
+  await page.route('**/__bridge/invoke', async (route) => {
+    const call = route.request().postDataJSON() as { channel?: string }
+    if (call.channel !== `api:${endpoint}`) return route.continue()
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, error: { kind: 'validation', message: words, status: 400, endpoint } }),
+    })
+  })
+}
