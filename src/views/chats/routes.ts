@@ -1,0 +1,20 @@
+import type { RouteRecordRaw } from 'vue-router'
+
+export default [
+  {
+    // The list stays mounted on the left while chats open on the right.
+    path: '/chats',
+    name: 'chats',
+    component: () => import('./ChatsView.vue'),
+    meta: { requiresProfile: true, nav: { label: 'chats.nav', order: 20 } },
+    children: [
+      {
+        // `?message=<id>` opens the chat at that message (links from the global search).
+        path: ':chatId',
+        name: 'chat',
+        component: () => import('./ChatMessagesView.vue'),
+        meta: { requiresProfile: true },
+      },
+    ],
+  },
+] satisfies RouteRecordRaw[]
