@@ -9,7 +9,7 @@ export default {
       communication: 'Communication',
       job: 'Works for',
     },
-    empty: 'This workspace has no agents yet. Create one in the service, then come back here.',
+    empty: 'This workspace has no agents yet. Create the first one with “New agent”.',
     emptyFiltered: 'No agent name contains “{query}”. Try another part of the name or clear the filter.',
     clearFilter: 'Clear filter',
     error: 'The agents could not be loaded.',

@@ -9,7 +9,7 @@ export default {
       communication: 'Comunicação',
       job: 'Trabalha para',
     },
-    empty: 'Este espaço de trabalho ainda não tem agentes. Crie um no serviço e volte aqui.',
+    empty: 'Este espaço de trabalho ainda não tem agentes. Crie o primeiro em “Novo agente”.',
     emptyFiltered: 'Nenhum nome de agente contém “{query}”. Tente outra parte do nome ou limpe o filtro.',
     clearFilter: 'Limpar filtro',
     error: 'Não foi possível carregar os agentes.',
