@@ -75,8 +75,12 @@ export async function openAgents(page: Page, url: string): Promise<void> {
 
 /** Opens an agent from the list, and a tab of it. */
 export async function openAgent(page: Page, name: string, tab?: string): Promise<void> {
-  await rows(page).filter({ hasText: name }).click()
-  await expect(page.getByTestId('agent-detail-name')).toHaveText(name)
+  // The list may re-render under the pointer when a fresher answer arrives; click again then.
+  await expect(async () => {
+    if (await page.getByTestId('agent-detail-name').isHidden())
+      await rows(page).filter({ hasText: name }).click({ timeout: 2_000 })
+    await expect(page.getByTestId('agent-detail-name')).toHaveText(name, { timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
   if (tab) await page.getByTestId(`agent-tab-${tab}`).click()
 }
 
