@@ -39,6 +39,8 @@ export default defineConfig(
       'layers/boundaries': 'error',
       // Components are named with their domain as prefix (STYLE.md); the root component is the exception.
       'vue/multi-word-component-names': ['error', { ignores: ['App'] }],
+      // Untrusted text (messages, names from the service) is rendered as text, never as HTML (STYLE.md).
+      'vue/no-v-html': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
