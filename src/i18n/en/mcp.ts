@@ -58,7 +58,7 @@ export default {
   tools: {
     title: 'Tools',
     sync: 'Sync tools',
-    synced: 'No tools found on the server. | 1 tool synced. | {n} tools synced.',
+    synced: 'Tools synced. The list below shows what the server offers.',
     syncFailed: 'The tools were not synced. {reason}',
     loadFailed: 'The tools could not be loaded.',
     empty: 'No tools yet. Sync to import them from the server.',

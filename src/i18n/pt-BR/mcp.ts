@@ -59,7 +59,7 @@ export default {
   tools: {
     title: 'Ferramentas',
     sync: 'Sincronizar ferramentas',
-    synced: 'Nenhuma ferramenta encontrada no servidor. | 1 ferramenta sincronizada. | {n} ferramentas sincronizadas.',
+    synced: 'Ferramentas sincronizadas. A lista abaixo mostra o que o servidor oferece.',
     syncFailed: 'As ferramentas não foram sincronizadas. {reason}',
     loadFailed: 'Não foi possível carregar as ferramentas.',
     empty: 'Nenhuma ferramenta ainda. Sincronize para importá-las do servidor.',

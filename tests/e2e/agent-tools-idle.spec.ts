@@ -1,0 +1,81 @@
+import type { IdleConfig } from '../../electron/contract/index'
+import { SEED_FACTS } from '../../electron/sandbox/index'
+import { call, openAgentTab, openDemo } from './agentToolsScreens'
+import { expect, test } from './fixtures'
+
+test.use({ previewOptions: { systemLocale: 'en-US' } })
+
+const AGENT = SEED_FACTS.idleFreeAgentId
+
+test('an operator saves a follow-up with a weekly schedule; overlapping hours are refused first', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, AGENT, 'idle')
+  await expect(page.getByTestId('idle-empty')).toContainText('No idle actions')
+  await shot('agent-tools-idle-empty')
+
+  await page.getByTestId('idle-add-first').click()
+  await page.getByTestId('idle-instructions').locator('textarea').fill('Pergunte se ainda posso ajudar com o pedido.')
+  await page.getByTestId('idle-wait-amount').locator('input').fill('2')
+  await page.getByTestId('idle-wait-amount').locator('input').blur()
+  await page.getByTestId('idle-schedule').click()
+
+  const monday = page.getByTestId('idle-week-0-day-1')
+  await monday.getByTestId('week-range-add').click()
+  await expect(monday.getByTestId('week-range')).toHaveCount(2)
+  await monday.getByTestId('week-range-start').nth(1).locator('input').fill('17:00')
+  await monday.getByTestId('week-range-end').nth(1).locator('input').fill('20:00')
+  await expect(monday.getByTestId('week-range-problem')).toHaveText('Overlaps another range of this day.')
+  await page.getByTestId('form-save').click()
+  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(monday.getByTestId('week-range-start').nth(1).locator('input')).toHaveValue('17:00')
+  await shot('agent-tools-idle-overlap')
+
+  await monday.getByTestId('week-range-start').nth(1).locator('input').fill('18:30')
+  await expect(monday.getByTestId('week-range-problem')).toHaveCount(0)
+  // Saturday morning too, and Friday off.
+  await page.getByTestId('idle-week-0-day-6-active').click()
+  await page.getByTestId('idle-week-0-day-5-active').click()
+  await page.getByTestId('idle-finish-on').click()
+  await expect(page.getByTestId('idle-finish-amount').locator('input')).toHaveValue('24')
+
+  await page.getByTestId('form-save').click()
+  await expect(page.getByText('Idle actions saved.')).toBeVisible()
+  await expect(page.getByTestId('form-dirty')).toHaveCount(0)
+
+  const read = () => call<IdleConfig>(preview.core, 'api:idleActions.get', { path: { agentId: AGENT } })
+  await expect.poll(async () => (await read()).actions.length).toBe(1)
+  const config = await read()
+  const action = config.actions[0]!
+  expect(action.instructions).toBe('Pergunte se ainda posso ajudar com o pedido.')
+  expect(action.seconds).toBe(7200)
+  expect(action.allowAllHours).toBe(false)
+  const day = (n: number) => action.workingHours?.days.find((d) => d.dayWeek === n)
+  expect(day(1)?.hours.map((h) => [h.start, h.end])).toEqual([
+    ['08:00', '18:00'],
+    ['18:30', '20:00'],
+  ])
+  expect(day(5)?.active).toBe(false)
+  expect(day(6)?.active).toBe(true)
+  expect(config.finishOn?.seconds).toBe(86400)
+
+  await page.reload()
+  await expect(page.getByTestId('idle-action')).toHaveCount(1)
+  await expect(page.getByTestId('idle-wait-amount').locator('input')).toHaveValue('2')
+  await expect(page.getByTestId('idle-week-0-day-1').getByTestId('week-range')).toHaveCount(2)
+  await expect(page.getByTestId('idle-week-0-day-5')).toContainText('Off all day')
+})
+
+test('a refused save keeps the schedule on screen', async ({ page, preview }) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, SEED_FACTS.idleAgentId, 'idle')
+  await expect(page.getByTestId('idle-action').first()).toBeVisible()
+  const instructions = page.getByTestId('idle-instructions').first().locator('textarea')
+  await instructions.fill('')
+  await page.getByTestId('form-save').click()
+  await expect(page.getByTestId('idle-instructions').first()).toContainText('Required.')
+  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+})

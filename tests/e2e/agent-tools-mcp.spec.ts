@@ -1,0 +1,94 @@
+import type { McpTool } from '../../electron/contract/index'
+import { SEED_FACTS } from '../../electron/sandbox/index'
+import { call, openAgentTab, openDemo } from './agentToolsScreens'
+import { expect, test } from './fixtures'
+
+test.use({ previewOptions: { systemLocale: 'en-US' } })
+
+const AGENT = SEED_FACTS.mcpFreeAgentId
+
+test('an operator adds an MCP connection with headers, sees it connected, syncs and lists its tools', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, AGENT, 'mcp')
+  await expect(page.getByTestId('mcp-empty')).toBeVisible()
+  await page.getByTestId('mcp-add-open').click()
+
+  const field = (name: string) => page.getByTestId(`mcp-field-${name}`).locator('input, textarea').first()
+  await field('name').fill('CRM da loja')
+  await field('description').fill('Clientes e pedidos')
+  await field('url').fill('crm.lojademo.com.br/mcp')
+  await expect(page.getByTestId('mcp-field-url')).toContainText('Enter an address that starts with https://')
+  await field('url').fill('https://crm.lojademo.com.br/mcp')
+
+  await expect(page.getByTestId('mcp-headers')).toHaveCount(0)
+  await page.getByTestId('mcp-authType-HEADERS').click()
+  await expect(page.getByTestId('mcp-headers')).toBeVisible()
+  await page.getByTestId('form-save').click()
+  await expect(page.getByTestId('mcp-headers-error')).toHaveText(
+    'Add at least one header, or choose another sign-in method.',
+  )
+  await page.getByTestId('mcp-headers-table-add').click()
+  await page.getByTestId('mcp-headers-table-name').locator('input').fill('X-Api-Key')
+  await page.getByTestId('mcp-headers-table-value').locator('input').fill('k-demo-123')
+  await expect(page.getByTestId('mcp-headers-error')).toHaveCount(0)
+  await shot('agent-tools-mcp-add-headers')
+  await page.getByTestId('form-save').click()
+
+  await expect(page.getByTestId('mcp-result')).toContainText('“CRM da loja” is connected.')
+  const card = page.getByTestId('mcp-connection')
+  await expect(card).toHaveCount(1)
+  await expect(card.getByTestId('mcp-connection-state')).toHaveText('Connected')
+  await card.getByTestId('mcp-sync').click()
+  await expect(page.getByText('Tools synced.', { exact: false })).toBeVisible()
+  const tools = card.getByTestId('mcp-tool')
+  await expect.poll(() => tools.count()).toBeGreaterThanOrEqual(3)
+  await shot('agent-tools-mcp-synced')
+
+  // The service has the connection and its tools; the page lists the same names.
+  const mcpId = await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('agent-desk:mcp:')) return (JSON.parse(localStorage.getItem(key)!) as { id: string }[])[0]!.id
+    return ''
+  })
+  const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
+  await expect(tools).toHaveCount(stored.length)
+  for (const tool of stored) await expect(card).toContainText(tool.name)
+  // Header values stay out of this computer's storage.
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }))
+  expect(storage).not.toContain('k-demo-123')
+
+  // After a reload the connection is still listed (remembered on this computer).
+  await page.reload()
+  await expect(page.getByTestId('mcp-connection')).toHaveCount(1)
+  await expect(page.getByTestId('mcp-tool')).toHaveCount(stored.length)
+
+  // Remove asks first, naming it; the service no longer has it.
+  await page.getByTestId('mcp-remove').click()
+  await expect(page.getByText('Remove “CRM da loja”?')).toBeVisible()
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('mcp-empty')).toBeVisible()
+  // Sync is never answered from the offline cache: the service itself says the connection is gone.
+  const after = await preview.core.router.dispatch('api:mcp.syncTools', { path: { mcpId } })
+  expect(after.ok ? 'still there' : after.error.kind).toBe('not_found')
+})
+
+test('an OAuth connection is added unconnected and offers its authorization page', async ({ page, preview }) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, AGENT, 'mcp')
+  await page.getByTestId('mcp-add-open').click()
+  const field = (name: string) => page.getByTestId(`mcp-field-${name}`).locator('input, textarea').first()
+  await field('name').fill('Agenda')
+  await field('description').fill('Marca horários')
+  await field('url').fill('https://agenda.example.com/sse')
+  await page.getByTestId('mcp-urlType-SSE').click()
+  await page.getByTestId('mcp-authType-OAUTH').click()
+  await page.getByTestId('form-save').click()
+  await expect(page.getByTestId('mcp-result')).toContainText('“Agenda” was added but is not connected yet.')
+  await expect(page.getByTestId('mcp-connection-state')).toHaveText('Waiting for authorization')
+  await page.getByTestId('mcp-result-authorize').click()
+  await expect(page.getByText('The authorization page was opened in your browser.')).toBeVisible()
+})
