@@ -3,7 +3,7 @@ export default {
   label: 'Search agents, chats and contacts, or run a command',
   placeholder: 'Search agents, chats, contacts or commands…',
   launcher: 'Search and commands',
-  launcherShort: 'Search',
+  launcherShort: 'Go to…',
   help: '↑ ↓ move · Enter opens · Esc closes',
   groups: {
     command: 'Commands',

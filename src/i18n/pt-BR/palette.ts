@@ -3,7 +3,7 @@ export default {
   label: 'Buscar agentes, conversas e contatos, ou executar um comando',
   placeholder: 'Buscar agentes, conversas, contatos ou comandos…',
   launcher: 'Buscar e comandos',
-  launcherShort: 'Buscar',
+  launcherShort: 'Ir para…',
   help: '↑ ↓ movem · Enter abre · Esc fecha',
   groups: {
     command: 'Comandos',
