@@ -6,14 +6,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import type { Settings } from '../../electron/contract/app/profiles'
 import type { Result } from '../../electron/contract/app/result'
 import type { Workspace } from '../../electron/contract/resources/workspace'
-import { createCore, type Core } from '../../electron/core/app'
-import { createOfflineLayer } from '../../electron/core/cache/offlineLayer'
+import type { Core } from '../../electron/core/app'
+import { createDeskCore } from '../../electron/main/deskCore'
 import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../../electron/main/protocol'
 // The updater loads electron-updater lazily and only when packaged, so it imports no 'electron' here.
-import { setupAutoUpdates, updateChannelHandlers } from '../../electron/main/updater'
 import { startSandbox } from '../../electron/sandbox/index'
 import { BRIDGE, bridgeScript } from './bridgeScript'
 import { ensureRendererBuilt } from './buildRenderer'
@@ -87,18 +85,9 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const secret = randomBytes(32).toString('base64url')
   const systemLocale = opts.systemLocale ?? hostLocale()
 
-  const offline = createOfflineLayer()
-  // The same updates channels as the shell, so `updates.status` answers `supported: false` here.
-  const updates = setupAutoUpdates({
-    app: { isPackaged: false },
-    preview: true,
-    readSettings: async () => {
-      const answer = await core.router.dispatch('app:settings.get', undefined)
-      return { autoUpdate: answer.ok && (answer.data as { settings: Settings }).settings.autoUpdate }
-    },
-    emit: () => {},
-  })
-  const core: Core = await createCore({
+  // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
+  const desk = await createDeskCore({
+    isPackaged: false,
     userDataDir,
     fetch: (input, init) => fetch(input, init),
     keytarLoader: opts.vault === 'memory' ? null : undefined,
@@ -108,12 +97,9 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       startSandbox({ port: 0, host: HOST, token, dbFile, bigChat: opts.demoBigChat ?? true }),
     openExternal: (url) => log(`[preview] the app asked to open ${url} in the system browser`),
     appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
-    // The same offline cache as the shell: reads served stale-while-revalidate, sync, search.
-    wrapGateway: (inner, ctx) => offline.wrapGateway(inner, ctx),
-    extraChannels: { ...offline.channels, ...updateChannelHandlers(updates) },
-    onProfileRemoved: (profileId) => offline.onProfileRemoved(profileId),
-    onDispose: () => offline.dispose(),
+    log: { info: () => {}, warn: (m: string) => log(`[preview] ${m}`), error: (m: string) => log(`[preview] ${m}`) },
   })
+  const core = desk.core
 
   const indexHtml = (await readFile(path.join(rendererDir, 'index.html'), 'utf8')).replace(
     /<script\b[^>]*type="module"/,
@@ -246,12 +232,11 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     core,
     async close() {
       unsubscribe()
-      updates.dispose()
       for (const res of eventStreams) res.end()
       eventStreams.clear()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await core.dispose()
+      await desk.dispose()
       if (ownDataDir) await rm(userDataDir, { recursive: true, force: true })
     },
   }
