@@ -59,13 +59,20 @@ function checkFigure(bench: string, metric: string, figure: unknown): Figure {
 }
 
 /** Runs the named benchmarks (all when `names` is empty), one after another so they do not compete. */
-export async function runBenches(names: string[], benchDir = here, now = () => new Date()): Promise<BenchRun> {
+export async function runBenches(
+  names: string[],
+  benchDir = here,
+  now = () => new Date(),
+  progress: (line: string) => void = () => {},
+): Promise<BenchRun> {
   const available = listBenches(benchDir)
   const unknown = names.filter((n) => !available.includes(n))
   if (unknown.length > 0)
     throw new Error(`no such benchmark: ${unknown.join(', ')} (available: ${available.join(', ') || 'none'})`)
   const run: BenchRun = { figures: {}, failures: [] }
   for (const bench of names.length > 0 ? names : available) {
+    const started = performance.now()
+    progress(`${bench}: running`)
     try {
       const mod = (await import(pathToFileURL(path.join(benchDir, bench + SUFFIX)).href)) as { default?: unknown }
       if (typeof mod.default !== 'function') throw new Error('the file must default-export an async function')
@@ -77,6 +84,7 @@ export async function runBenches(names: string[], benchDir = here, now = () => n
     } catch (error) {
       run.failures.push({ bench, error: error instanceof Error ? error.message : String(error) })
     }
+    progress(`${bench}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
   return run
 }
@@ -116,7 +124,7 @@ export function formatTable(figures: Record<string, Figure>): string {
 
 async function main(): Promise<number> {
   const resultsFile = path.resolve(here, '../../bench-results.json')
-  const run = await runBenches(process.argv.slice(2))
+  const run = await runBenches(process.argv.slice(2), here, undefined, (line) => console.error(line))
   if (Object.keys(run.figures).length > 0) {
     console.log(formatTable(run.figures))
     mergeResults(resultsFile, run.figures)
