@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Chat, Contact, ContactInput, Result, ResultMeta } from '@contract'
+import { appError, type Chat, type Contact, type ContactInput, type Result, type ResultMeta } from '@contract'
 import { useDeskApi } from '@/api'
 import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/views/contacts/contactDraft'
 import { createInFlight } from './inFlight'
@@ -32,6 +32,11 @@ export const useContactsStore = defineStore('contacts', () => {
   const byId = ref<Record<string, Contact>>({})
   const details = ref<Record<string, ContactDetail>>({})
   const share = createInFlight()
+  /**
+   * Contacts deleted in this session. The offline cache keys a contact's read by workspace and
+   * contact while the delete names only the contact, so it may still answer with the deleted one.
+   */
+  const deleted = new Set<string>()
 
   function authorized<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
     return useSessionStore().runAuthorized(call)
@@ -49,8 +54,10 @@ export const useContactsStore = defineStore('contacts', () => {
             query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
           }),
         )
-        if (r.ok) for (const contact of r.data) byId.value[contact.id] = contact
-        return r
+        if (!r.ok) return r
+        const shown = r.data.filter((contact) => !deleted.has(contact.id))
+        for (const contact of shown) byId.value[contact.id] = contact
+        return shown.length === r.data.length ? r : { ...r, data: shown }
       },
       opts,
     )
@@ -63,6 +70,8 @@ export const useContactsStore = defineStore('contacts', () => {
 
   /** The whole contact, as the service has it (unknown fields included). */
   function get(workspaceId: string, contactId: string, opts: { fresh?: boolean } = {}): Promise<Result<Contact>> {
+    if (deleted.has(contactId))
+      return Promise.resolve({ ok: false, error: appError('not_found', 'the contact was deleted') })
     return share(
       `get:${workspaceId}:${contactId}`,
       async () => {
@@ -84,6 +93,7 @@ export const useContactsStore = defineStore('contacts', () => {
   async function remove(contactId: string): Promise<Result<unknown>> {
     const r = await authorized(() => useDeskApi().contacts.delete({ path: { contactId } }))
     if (r.ok) {
+      deleted.add(contactId)
       const { [contactId]: _gone, ...rest } = details.value
       details.value = rest
       delete byId.value[contactId]
@@ -164,6 +174,7 @@ export const useContactsStore = defineStore('contacts', () => {
 
   /** Forgets everything (another profile became active). */
   function reset() {
+    deleted.clear()
     byId.value = {}
     details.value = {}
   }

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Chat, Contact, Profile } from '@contract'
+import { useContactsStore } from '@/stores/contacts'
+import { useSessionStore } from '@/stores/session'
+import { createFakeDeskApi } from '../fakeDeskApi'
+
+const profile: Profile = {
+  id: 'p1',
+  label: 'Acme',
+  kind: 'service',
+  baseUrl: 'https://api.example.test',
+  workspaceId: 'W1',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}
+const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
+const maria: Contact = { id: 'C1', name: 'Maria Silva', phone: '5511987654321', recipient: '5511987654321' }
+const chat = (id: string, name: string, time: number): Chat => ({ id, name, time, recipient: id.split('-')[1] })
+
+let fake: ReturnType<typeof createFakeDeskApi>
+
+beforeEach(() => {
+  fake = createFakeDeskApi()
+  fake.install()
+  setActivePinia(createPinia())
+  useSessionStore().profiles = [profile]
+  useSessionStore().activeProfileId = 'p1'
+})
+
+describe('contacts store', () => {
+  it('asks the chat list by the contact’s name and keeps only the chats with its recipient, newest first', async () => {
+    const list = fake.handle('chats.list', async () => ({
+      ok: true,
+      data: [
+        chat('CH1-5511987654321', 'Maria Silva', 10),
+        chat('CH2-5511000000000', 'Maria Silva', 30),
+        chat('CH3-5511987654321', 'Maria Silva', 20),
+      ],
+      meta,
+    }))
+    const r = await useContactsStore().chatsOf('W1', maria)
+    expect(r.ok && r.data.map((c) => c.id)).toEqual(['CH3-5511987654321', 'CH1-5511987654321'])
+    expect(list).toHaveBeenCalledTimes(1)
+    expect(list.mock.calls[0]![0]).toMatchObject({ path: { workspaceId: 'W1' }, query: { query: 'Maria Silva' } })
+  })
+
+  it('finds a chat’s contact by its recipient, and says null when no contact has it', async () => {
+    const search = fake.handle('contacts.search', async (input) => {
+      const q = (input as { query: { query?: string } }).query.query
+      return { ok: true, data: q === '5511987654321' ? [maria] : [], meta }
+    })
+    const store = useContactsStore()
+    const found = await store.findContactForChat('W1', { id: 'CH1-5511987654321' })
+    expect(found.ok && found.data?.id).toBe('C1')
+    const none = await store.findContactForChat('W1', { id: 'CH9-5511000000000', name: 'Nobody' })
+    expect(none.ok && none.data).toBeNull()
+    // The recipient first, then the name.
+    expect(search.mock.calls.map((c) => (c[0] as { query: { query: string } }).query.query)).toEqual([
+      '5511987654321',
+      '5511000000000',
+      'Nobody',
+    ])
+  })
+
+  it('does not show a deleted contact again even when a cached read still has it', async () => {
+    fake.handle('contacts.get', async () => ({ ok: true, data: maria, meta: { ...meta, source: 'cache' as const } }))
+    fake.handle('contacts.search', async () => ({ ok: true, data: [maria], meta }))
+    fake.handle('contacts.delete', async () => ({ ok: true, data: { success: true }, meta }))
+    const store = useContactsStore()
+    expect((await store.get('W1', 'C1')).ok).toBe(true)
+    expect((await store.remove('C1')).ok).toBe(true)
+    const read = await store.get('W1', 'C1')
+    expect(read.ok || read.error.kind).toBe('not_found')
+    const page = await store.search({ workspaceId: 'W1', page: 1, pageSize: 20 })
+    expect(page.ok && page.data).toEqual([])
+  })
+})
