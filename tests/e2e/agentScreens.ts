@@ -81,7 +81,16 @@ export async function openAgent(page: Page, name: string, tab?: string): Promise
       await rows(page).filter({ hasText: name }).click({ timeout: 2_000 })
     await expect(page.getByTestId('agent-detail-name')).toHaveText(name, { timeout: 2_000 })
   }).toPass({ timeout: 15_000 })
-  if (tab) await page.getByTestId(`agent-tab-${tab}`).click()
+  if (tab) await openTab(page, tab)
+}
+
+/** Switches the agent's tab; the URL follows. */
+export async function openTab(page: Page, tab: string): Promise<void> {
+  await expect(async () => {
+    if (!new RegExp(`/${tab}(\\?|$)`).test(page.url()))
+      await page.getByTestId(`agent-tab-${tab}`).click({ timeout: 2_000 })
+    await expect(page).toHaveURL(new RegExp(`/${tab}(\\?|$)`), { timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
 }
 
 /** A form field's input (or textarea) by the `field-<name>` test id around it. */
