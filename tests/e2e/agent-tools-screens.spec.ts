@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test'
+import { SEED_FACTS } from '../../electron/sandbox/index'
+import { call, openAgentTab, openDemo, setAppearance, SUPPORT, VARIANTS } from './agentToolsScreens'
+import { expect, test } from './fixtures'
+
+/** Tall enough that each screen's form shows whole in one picture. */
+async function tall(page: Page, height: number) {
+  await page.setViewportSize({ width: 1280, height })
+}
+
+for (const { theme, locale } of VARIANTS) {
+  test(`every agent-tools screen in ${theme} ${locale}`, async ({ page, preview, shot }) => {
+    test.setTimeout(120_000)
+    await openDemo(preview.core)
+    await setAppearance(preview.core, theme, locale)
+    const suffix = `${theme}-${locale}`
+
+    // The support agent's seeded MCP connection, as if it had been added from this computer.
+    const { activeProfileId } = await call<{ activeProfileId: string }>(preview.core, 'app:profiles.list', undefined)
+    await page.goto(preview.url)
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      `agent-desk:mcp:${activeProfileId}:${SUPPORT}`,
+      JSON.stringify([
+        {
+          id: SEED_FACTS.mcpId,
+          name: 'Loja MCP',
+          description: 'Pedidos, estoque e rastreio',
+          mcpUrl: 'https://mcp.lojademo.com.br/mcp',
+          urlType: 'STREAMABLEHTTP',
+          authType: 'HEADERS',
+          connected: true,
+          addedAt: Date.UTC(2026, 10, 20, 14, 30),
+        },
+      ]),
+    ] as const)
+
+    await tall(page, 900)
+    await openAgentTab(page, preview.url, SUPPORT, 'intentions')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    await expect(page.getByTestId('intention-row')).toHaveCount(2)
+    await shot(`agent-tools-intentions-${suffix}`)
+
+    await tall(page, 2500)
+    await page.getByTestId('intention-edit').first().click()
+    await expect(page.getByTestId('intention-editor')).toBeVisible()
+    await shot(`agent-tools-intention-editor-${suffix}`)
+
+    await tall(page, 2000)
+    await openAgentTab(page, preview.url, SUPPORT, 'idle')
+    await expect(page.getByTestId('idle-action').first()).toBeVisible()
+    await shot(`agent-tools-idle-${suffix}`)
+
+    await tall(page, 900)
+    await openAgentTab(page, preview.url, SUPPORT, 'transfers')
+    await expect(page.getByTestId('transfer-rule')).toHaveCount(2)
+    await expect(page.getByTestId('transfer-destination').nth(1)).toHaveText('Rafael Vendas')
+    await shot(`agent-tools-transfers-${suffix}`)
+
+    await openAgentTab(page, preview.url, SUPPORT, 'channels')
+    await expect(page.getByTestId('channel-row')).toHaveCount(3)
+    await shot(`agent-tools-channels-${suffix}`)
+    await page.getByTestId('channel-row').first().getByTestId('channel-edit').click()
+    await page.getByTestId('channel-agent').locator('.n-base-selection').click()
+    await page.locator('.n-base-select-option').filter({ hasText: 'Rafael Vendas' }).click()
+    await expect(page.getByTestId('channel-moving')).toBeVisible()
+    await shot(`agent-tools-channel-dialog-${suffix}`)
+    await page.getByTestId('channel-cancel').click()
+
+    await tall(page, 1400)
+    await openAgentTab(page, preview.url, SUPPORT, 'mcp')
+    await expect(page.getByTestId('mcp-tool').first()).toBeVisible()
+    await shot(`agent-tools-mcp-${suffix}`)
+    await page.getByTestId('mcp-add-open').click()
+    await page.getByTestId('mcp-authType-HEADERS').click()
+    await page.getByTestId('mcp-field-url').locator('input').fill('crm.example')
+    await shot(`agent-tools-mcp-add-${suffix}`)
+  })
+}
