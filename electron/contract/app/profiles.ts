@@ -51,6 +51,20 @@ export const Settings = z.object({
 })
 export type Settings = z.infer<typeof Settings>
 
+/** A change to some settings. No defaults here: zod fills defaults even in `.partial()`, which would reset what was not sent. */
+export const SettingsPatch = z.strictObject({
+  locale: z.enum(['system', 'en', 'pt-BR']).optional(),
+  theme: z.enum(['system', 'light', 'dark']).optional(),
+  refreshIntervalMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .optional(),
+  autoUpdate: z.boolean().optional(),
+})
+export type SettingsPatch = z.infer<typeof SettingsPatch>
+
 export const AppInfo = z.object({
   version: z.string(),
   platform: z.string(),
@@ -105,7 +119,7 @@ export const profileChannels = {
     }),
     'Non-secret settings; notice says a corrupt file was set aside',
   ),
-  'settings.update': appChannel(Settings.partial().strict(), Settings, 'Change some settings'),
+  'settings.update': appChannel(SettingsPatch, Settings, 'Change some settings'),
   'app.info': appChannel(NoInput, AppInfo, 'Version, platform and the OS locale'),
   'shell.openExternal': appChannel(
     z.strictObject({ url: z.string().max(4096) }),
