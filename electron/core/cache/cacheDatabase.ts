@@ -18,8 +18,9 @@ const HEX_KEY = /^[0-9a-f]{64}$/
 
 /**
  * Opens (or creates) the encrypted cache file of one profile and brings its schema up to date.
- * The raw key skips the passphrase KDF (the key is random, not a password). A file that fails
- * its check (wrong key, damaged pages) is moved aside and a new one is created.
+ * The raw key skips the passphrase KDF (the key is random, not a password). A file that cannot be
+ * read (wrong key, damaged header or schema) is moved aside and a new one is created. The page by
+ * page check is `checkCacheFile` (seconds on a big file), run off the main thread by the caller.
  */
 export function openCacheDatabase(file: string, keyHex: string): OpenedCache {
   if (!HEX_KEY.test(keyHex)) throw new Error('cache key must be 64 lowercase hex characters')
@@ -27,9 +28,8 @@ export function openCacheDatabase(file: string, keyHex: string): OpenedCache {
     try {
       return { db: openChecked(file, keyHex) }
     } catch (cause) {
-      const aside = `${file}.corrupt-${Date.now()}`
-      moveAside(file, aside)
-      return { db: openChecked(file, keyHex), rebuiltFrom: describe(cause, aside) }
+      const rebuiltFrom = setAside(file, cause)
+      return { db: openChecked(file, keyHex), rebuiltFrom }
     }
   }
   return { db: openChecked(file, keyHex) }
@@ -40,9 +40,8 @@ function openChecked(file: string, keyHex: string): CacheDb {
   try {
     db.pragma(`cipher='sqlcipher'`)
     db.pragma(`key="x'${keyHex}'"`)
-    // quick_check reads every page, so a wrong key or torn page shows here and not mid-session.
-    const check = db.pragma('quick_check', { simple: true })
-    if (check !== 'ok') throw new Error(`quick_check: ${String(check)}`)
+    // Reading the schema proves the key (a wrong one reads as "file is not a database").
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('busy_timeout = 2000')
@@ -67,6 +66,13 @@ function migrate(db: CacheDb): void {
       db.pragma(`user_version = ${m.version}`)
     })()
   }
+}
+
+/** Moves a damaged file (and its WAL) aside, out of the way of a new one; says where and why. */
+export function setAside(file: string, cause: unknown): string {
+  const aside = `${file}.corrupt-${Date.now()}`
+  moveAside(file, aside)
+  return describe(cause, aside)
 }
 
 function moveAside(file: string, aside: string): void {

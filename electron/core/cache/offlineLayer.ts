@@ -13,6 +13,7 @@ import {
   profileCacheBytes,
   type ProfileCache,
 } from './profileCache'
+import { setAside } from './cacheDatabase'
 import { ReadThroughGateway } from './readThrough'
 
 export interface OfflineLayerOptions {
@@ -39,7 +40,7 @@ export interface OfflineLayer {
   jobs: SyncJobs
   /** Runs the background refresh once now (what the timer does). */
   refreshDue(): Promise<void>
-  /** Resolves when background revalidations started so far have finished (tests, shutdown). */
+  /** Resolves when background revalidations and page checks started so far have finished (tests). */
   settled(): Promise<void>
   /** Stops the refresh timer and the jobs, and closes every cache file. */
   dispose(): Promise<void>
@@ -57,6 +58,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   let timer: ReturnType<typeof setInterval> | undefined
   let disposed = false
   const caches = new Map<string, Promise<ProfileCache>>()
+  const checks = new Set<Promise<void>>()
 
   const context = (): CoreContext => {
     if (!ctx) throw new AppFailure(appError('internal', 'The offline cache is not ready yet'))
@@ -67,14 +69,33 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     let opening = caches.get(profileId)
     if (!opening) {
       const c = context()
-      opening = openProfileCache(c.userDataDir, c.secrets, profileId).then((cache) => {
+      const thisOpening: Promise<ProfileCache> = openProfileCache(c.userDataDir, c.secrets, profileId).then((cache) => {
         if (cache.rebuiltFrom) c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+        else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
         return cache
       })
+      opening = thisOpening
       caches.set(profileId, opening)
       opening.catch(() => caches.delete(profileId))
     }
     return opening
+  }
+
+  /** Damaged pages found after opening: the file is closed, set aside, and the next use starts anew. */
+  function verifyInBackground(profileId: string, cache: ProfileCache, opening: Promise<ProfileCache>): void {
+    const check: Promise<void> = cache
+      .check()
+      .then(async (result) => {
+        if (result.state !== 'damaged' || disposed || caches.get(profileId) !== opening) return
+        await jobs.stopAll(profileId)
+        await readThrough?.settled()
+        if (caches.get(profileId) !== opening) return
+        await closeCache(profileId)
+        setAside(cache.file, new Error(result.detail))
+        ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+      })
+      .finally(() => checks.delete(check))
+    checks.add(check)
   }
 
   async function closeCache(profileId: string): Promise<void> {
@@ -199,6 +220,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     refreshDue,
     settled: async () => {
       await readThrough?.settled()
+      while (checks.size > 0) await Promise.allSettled([...checks])
     },
     async dispose() {
       disposed = true

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { cacheFileBytes, deleteCacheFiles, openCacheDatabase, type CacheDb } from './cacheDatabase'
+import { checkCacheFile, type IntegrityResult } from './integrityCheck'
 import { cacheKeyAccount, cacheKeyOf, type CacheKeyVault } from './cacheKey'
 import { MessageSearch } from './messageSearch'
 import { MessageStore } from './messageStore'
@@ -16,6 +17,10 @@ export interface ProfileCache {
   readonly search: MessageSearch
   /** Why the previous file was set aside, when it was. */
   readonly rebuiltFrom?: string
+  /** Whether the file existed and opened (a new one needs no page check). */
+  readonly existed: boolean
+  /** The page-by-page check, in a worker thread. */
+  check(): Promise<IntegrityResult>
 }
 
 export const CACHE_FOLDER = 'offline-cache'
@@ -45,6 +50,7 @@ export async function openProfileCache(
   const { keyHex, created } = await cacheKeyOf(vault, profileId)
   // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
   if (created) deleteCacheFiles(file)
+  const existed = existsSync(file)
   const { db, rebuiltFrom } = openCacheDatabase(file, keyHex)
   return {
     profileId,
@@ -54,6 +60,8 @@ export async function openProfileCache(
     messages: new MessageStore(db),
     search: new MessageSearch(db),
     ...(rebuiltFrom ? { rebuiltFrom } : {}),
+    existed: existed && !rebuiltFrom,
+    check: () => checkCacheFile(file, keyHex),
   }
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, openSync, readdirSync, writeSync, closeSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SyncProgress } from '../../../electron/contract/app/offline'
 import type { ChatMessage } from '../../../electron/contract'
 import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
@@ -8,6 +8,9 @@ import { cacheFileOf } from '../../../electron/core/cache/profileCache'
 import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
 
 let world: OfflineWorld
+
+// Syncs of the seeded workspace over HTTP take seconds, and much longer on a busy machine.
+vi.setConfig({ testTimeout: 180_000 })
 
 beforeEach(async () => {
   world = await offlineWorld({ layer: { sync: { chatPageSize: 100, messagePageSize: 100 } } })
@@ -121,17 +124,55 @@ describe('offline channels', () => {
 
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
-      const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.rebuiltFrom).toMatch(/corrupt/)
-      expect(cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      // The file opens (its header and schema are fine); the page check in a worker finds the damage.
+      const damaged = await again.layer.cacheFor(again.profile.id)
+      expect(damaged.rebuiltFrom).toBeUndefined()
+      await again.layer.settled()
       expect(again.events).toContainEqual({
         event: 'offline.notice',
         payload: { profileId: again.profile.id, notice: 'cache_rebuilt' },
       })
+      expect(damaged.db.open).toBe(false)
+      const cache = await again.layer.cacheFor(again.profile.id)
+      expect(cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
       expect(readdirSync(dirname(file)).some((f) => f.includes('.corrupt-'))).toBe(true)
       // And it fills again from the service.
       const { done } = again.layer.jobs.start(again.profile)
       expect((await done).state).toBe('done')
+    } finally {
+      await again.layer.dispose()
+      await again.sandbox.stop()
+    }
+  })
+
+  it('a file whose first page is damaged is set aside at open, with the notice', async () => {
+    await world.layer.cacheFor(world.profile.id)
+    await world.layer.dispose()
+    const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
+    const fd = openSync(file, 'r+')
+    writeSync(fd, Buffer.alloc(4096, 0x11), 0, 4096, 0)
+    closeSync(fd)
+    const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
+    try {
+      const cache = await again.layer.cacheFor(again.profile.id)
+      expect(cache.rebuiltFrom).toMatch(/not a database|corrupt/)
+      expect(again.events.map((e) => e.event)).toContain('offline.notice')
+    } finally {
+      await again.layer.dispose()
+      await again.sandbox.stop()
+    }
+  })
+
+  it('a healthy file passes the page check and stays', async () => {
+    await world.layer.cacheFor(world.profile.id)
+    await world.layer.dispose()
+    const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
+    try {
+      const cache = await again.layer.cacheFor(again.profile.id)
+      expect(await cache.check()).toEqual({ state: 'ok' })
+      await again.layer.settled()
+      expect(cache.db.open).toBe(true)
+      expect(again.events.map((e) => e.event)).not.toContain('offline.notice')
     } finally {
       await again.layer.dispose()
       await again.sandbox.stop()

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3-multiple-ciphers'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppFailure } from '../../../electron/contract/app/result'
 import type { Agent } from '../../../electron/contract'
 import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
@@ -7,6 +7,9 @@ import { SEED_FACTS } from '../../../electron/sandbox/index'
 import { offlineWorld, TOKEN, type OfflineWorld } from '../sync/offlineHarness'
 
 let world: OfflineWorld
+
+// Syncs of the seeded workspace over HTTP take seconds, and much longer on a busy machine.
+vi.setConfig({ testTimeout: 180_000 })
 
 beforeEach(async () => {
   world = await offlineWorld({ layer: { readThrough: { revalidateAfterMs: 0, staleAfterMs: 60_000 } } })

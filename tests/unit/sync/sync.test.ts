@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SyncProgress } from '../../../electron/contract/app/offline'
 import { channelCtx, offlineWorld, TOKEN, type OfflineWorld } from './offlineHarness'
 
 let world: OfflineWorld
+
+// Syncs of the seeded workspace over HTTP take seconds, and much longer on a busy machine.
+vi.setConfig({ testTimeout: 180_000 })
 
 beforeEach(async () => {
   world = await offlineWorld({ layer: { sync: { concurrency: 4, chatPageSize: 50, messagePageSize: 20 } } })
