@@ -86,10 +86,11 @@ export async function openAgent(page: Page, name: string, tab?: string): Promise
 
 /** Switches the agent's tab; the URL follows. */
 export async function openTab(page: Page, tab: string): Promise<void> {
+  // The first tab is also the one shown when the URL names none.
+  const shown = new RegExp(tab === 'profile' ? '#/agents/[^/?]+(/profile)?([?]|$)' : `/${tab}([?]|$)`)
   await expect(async () => {
-    if (!new RegExp(`/${tab}(\\?|$)`).test(page.url()))
-      await page.getByTestId(`agent-tab-${tab}`).click({ timeout: 2_000 })
-    await expect(page).toHaveURL(new RegExp(`/${tab}(\\?|$)`), { timeout: 2_000 })
+    if (!shown.test(page.url())) await page.getByTestId(`agent-tab-${tab}`).click({ timeout: 2_000 })
+    await expect(page).toHaveURL(shown, { timeout: 2_000 })
   }).toPass({ timeout: 15_000 })
 }
 
