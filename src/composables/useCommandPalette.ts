@@ -15,6 +15,8 @@ export interface PaletteItem {
   /** As written for people, e.g. "Ctrl+K". */
   shortcut?: string
   run: () => unknown
+  /** Runs once the palette has closed, so the focus it hands back does not undo where the command put it. */
+  afterClose?: boolean
 }
 
 /**

@@ -63,6 +63,14 @@ test('the palette finds an agent, a chat and a contact and runs commands, by key
   await expect(await activeOption(page)).toHaveAttribute('data-kind', 'chat')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`#/chats/${encodeURIComponent(SEED_FACTS.bigChatId)}`))
+  // In a chat, the palette also offers the chat's own search (Ctrl+F) and hands it the focus.
+  await expect(page.getByTestId('chat-view')).toBeVisible()
+  await openPalette(page)
+  await page.keyboard.type('search in this')
+  await expect(await activeOption(page)).toContainText('Ctrl+F')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('chat-search').locator('input')).toBeFocused()
+  await page.keyboard.press('Escape')
 
   // Commands show their keys; Up from the top wraps to the last one.
   await openPalette(page)

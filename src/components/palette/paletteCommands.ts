@@ -53,6 +53,10 @@ export function usePaletteCommands() {
         },
         shortcut,
       })
+    const addAfterClose = (id: string, label: string, run: () => unknown, shortcut?: Shortcut) => {
+      add(id, label, run, shortcut)
+      list[list.length - 1]!.item.afterClose = true
+    }
     const hasProfile = !!session.activeProfileId
     if (hasProfile) {
       if (router.hasRoute('agents')) add('goAgents', t('palette.commands.goAgents'), go('agents'), SHORTCUTS.goAgents)
@@ -91,7 +95,7 @@ export function usePaletteCommands() {
       )
     add('palette', t('palette.commands.palette'), () => palette.show(), SHORTCUTS.palette)
     if (route.name === 'chat')
-      add(
+      addAfterClose(
         'chatSearch',
         t('palette.commands.chatSearch'),
         () =>
