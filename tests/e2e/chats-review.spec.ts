@@ -46,7 +46,7 @@ async function yOf(page: Page, id: string): Promise<{ y: number; index: number }
 
 async function openBigChat(page: Page) {
   await page.getByTestId('chats-filter').locator('input').fill(SEED_FACTS.contactName)
-  const row = page.locator(`[data-chat-id="${SEED_FACTS.bigChatId}"]`)
+  const row = page.locator(`li[data-chat-id="${SEED_FACTS.bigChatId}"]`)
   await expect(row).toBeVisible()
   await row.click()
   await expect(page.getByTestId('chat-view')).toHaveAttribute('data-chat-id', SEED_FACTS.bigChatId)
@@ -70,11 +70,12 @@ test('review the 100,000-message chat: reading position holds while older pages 
   await openDemoChats(page, preview.url)
   await shot('chats-1-list-en-light')
 
-  // Older pages answer slowly, so the position can be read before and after each one lands.
+  // Older pages are held until the test lets them go, so the position is read before and after each lands.
+  const held: (() => void)[] = []
   await page.route('**/__bridge/invoke', async (route) => {
     const body = route.request().postDataJSON() as { channel?: string; input?: { query?: { page?: number } } }
     if (body.channel === 'api:messages.list' && (body.input?.query?.page ?? 1) > 1)
-      await new Promise((r) => setTimeout(r, 700))
+      await new Promise<void>((resolve) => held.push(resolve))
     await route.continue()
   })
 
@@ -86,20 +87,17 @@ test('review the 100,000-message chat: reading position holds while older pages 
   await shot('chats-2-chat-en-light')
 
   for (let round = 0; round < 3; round++) {
-    // Scroll up until an older page is asked for, then hold still and watch one message.
-    const requested = page.waitForRequest(
-      (r) => r.url().includes('/__bridge/invoke') && (r.postData() ?? '').includes('"api:messages.list"'),
-    )
-    for (let i = 0; i < 40; i++) {
+    // Scroll up until an older page is asked for, then hold still and watch one message while it lands.
+    for (let i = 0; i < 80 && held.length === 0; i++) {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-      await page.mouse.wheel(0, -600)
-      await page.waitForTimeout(30)
-      if (await page.getByText('Loading older messages…').isVisible()) break
+      await page.mouse.wheel(0, -500)
+      await page.waitForTimeout(40)
     }
-    await requested
-    await page.waitForTimeout(100)
+    expect(held.length).toBe(1)
+    await page.waitForTimeout(150)
     const anchor = (await anchorOf(page))!
     expect(anchor).not.toBeNull()
+    held.shift()!()
     await expect
       .poll(async () => (await yOf(page, anchor.id))?.index ?? -1, { timeout: 10_000 })
       .toBeGreaterThan(anchor.index)
@@ -108,6 +106,7 @@ test('review the 100,000-message chat: reading position holds while older pages 
     expect(Math.abs(after.y - anchor.y)).toBeLessThanOrEqual(3)
     expect(await renderedMessages(page).count()).toBeLessThan(200)
   }
+  for (const release of held.splice(0)) release()
   await page.unroute('**/__bridge/invoke')
 
   // Search within the loaded messages, with next/previous and highlight.
@@ -152,9 +151,9 @@ test('review the 100,000-message chat: reading position holds while older pages 
   await shot('chats-5-date-jumped-en-light')
 
   // Back to the newest by reopening; the image preview and the audio of the showcase.
-  await page.locator(`[data-chat-id="${SEED_FACTS.bigChatId}"]`).click()
   await page.getByRole('link', { name: 'Chats' }).click()
-  await page.locator(`[data-chat-id="${SEED_FACTS.bigChatId}"]`).click()
+  await expect(page.getByTestId('chats-choose')).toBeVisible()
+  await page.locator(`li[data-chat-id="${SEED_FACTS.bigChatId}"]`).click()
   const image = page.getByTestId('chat-image').last()
   await expect(image).toBeVisible()
   const reserved = await image.boundingBox()
