@@ -89,3 +89,13 @@ export function useFormDraft<T>(key: string, initial: T, storage: DraftStorage =
     },
   }
 }
+
+/** Drops every draft whose key starts with `keyPrefix` (e.g. all forms of an agent that was deleted). */
+export function discardDrafts(keyPrefix: string, storage: Storage = window.localStorage): void {
+  const doomed: string[] = []
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i)
+    if (key?.startsWith(PREFIX + keyPrefix)) doomed.push(key)
+  }
+  for (const key of doomed) storage.removeItem(key)
+}

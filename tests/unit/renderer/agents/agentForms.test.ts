@@ -131,3 +131,39 @@ describe('webhook form', () => {
     expect(WebhooksInput.safeParse({ ...input, onCancelEvent: 'http://hooks.example/x' }).success).toBe(false)
   })
 })
+
+describe('agent detail tabs', () => {
+  it('are registered by their files, in order, each with a translated label', async () => {
+    const { agentTabs } = await import('@/views/agents/agentTabs')
+    const { i18n } = await import('@/i18n')
+    const ids = agentTabs.map((tab) => tab.id)
+    expect(ids.slice(0, 3)).toEqual(['profile', 'behavior', 'trainings'])
+    expect(ids[ids.length - 1]).toBe('webhooks')
+    expect([...agentTabs].sort((a, b) => a.order - b.order)).toEqual(agentTabs)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const tab of agentTabs.filter((t) => ['profile', 'behavior', 'trainings', 'webhooks'].includes(t.id)))
+      for (const locale of ['en', 'pt-BR'] as const) expect(i18n.global.te(tab.label, locale), tab.label).toBe(true)
+  })
+})
+
+describe('drafts of a deleted agent', () => {
+  it('are all dropped, and no other agent’s', async () => {
+    const { discardDrafts } = await import('@/composables/useFormDraft')
+    const store = new Map<string, string>()
+    const storage = {
+      get length() {
+        return store.size
+      },
+      key: (i: number) => [...store.keys()][i] ?? null,
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+      clear: () => store.clear(),
+    } as Storage
+    storage.setItem('agent-desk:draft:agent:A1:profile', '{}')
+    storage.setItem('agent-desk:draft:agent:A1:training:T1', '{}')
+    storage.setItem('agent-desk:draft:agent:A10:profile', '{}')
+    discardDrafts('agent:A1:', storage)
+    expect([...store.keys()]).toEqual(['agent-desk:draft:agent:A10:profile'])
+  })
+})
