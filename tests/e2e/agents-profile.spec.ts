@@ -76,7 +76,12 @@ test('editing the profile keeps the fields the app does not show, survives a rel
   await page.getByTestId('agent-profile-form').getByText('Formal', { exact: true }).click()
   await expect(page.getByTestId('form-dirty')).toBeVisible()
 
-  // Leaving with unsaved changes asks first; staying keeps them.
+  // Switching tabs or leaving with unsaved changes asks first; staying keeps them.
+  await page.getByTestId('agent-tab-behavior').click()
+  await expect(confirmation(page)).toContainText('Leave with unsaved changes?')
+  await page.getByTestId('confirm-no').click()
+  await expect(page).not.toHaveURL(/\/behavior$/)
+  await expect(page.getByTestId('agent-profile-form')).toBeVisible()
   await page.getByTestId('agent-back').click()
   await expect(confirmation(page)).toContainText('Leave with unsaved changes?')
   await shot('agents-profile-leave-guard')
