@@ -6,8 +6,10 @@ export const IMAGE_BOX = 260
 
 /** The box an image gets before it loads, from the width and height the service gave. */
 export function imageBox(message: Pick<ChatMessage, 'width' | 'height'>): { width: number; height: number } {
-  const w = message.width && message.width > 0 ? message.width : 4
-  const h = message.height && message.height > 0 ? message.height : 3
+  const known = !!message.width && message.width > 0 && !!message.height && message.height > 0
+  // Without a size from the service: a 4:3 box as wide as the largest one.
+  const w = known ? (message.width as number) : IMAGE_BOX
+  const h = known ? (message.height as number) : (IMAGE_BOX * 3) / 4
   const scale = Math.min(1, IMAGE_BOX / w, IMAGE_BOX / h)
   const width = Math.max(48, Math.round(w * scale))
   return { width, height: Math.round((width * h) / w) }

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import type { SyncProgress, SyncedScope } from '../../electron/contract/app'
+import type { Preview } from '../harness/preview'
+
+/** What the page reports for one scroll run: frame gaps (ms) and the most message nodes seen at once. */
+export interface ScrollRun {
+  frames: number[]
+  maxNodes: number
+  scrolledPx: number
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+export const median = (values: readonly number[]) => percentile(values, 50)
+
+/** Makes an agent's chats local through the offline layer's own channel, and waits for the job to end. */
+export async function syncAgent(preview: Preview, agentId: string, timeoutMs = 15 * 60_000): Promise<SyncProgress> {
+  const started = await preview.core.router.dispatch('app:sync.start', { agentId })
+  if (!started.ok) throw new Error(`sync.start failed: ${started.error.message}`)
+  const jobId = (started.data as SyncProgress).jobId
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const status = await preview.core.router.dispatch('app:sync.status', undefined)
+    if (!status.ok) throw new Error(`sync.status failed: ${status.error.message}`)
+    const { jobs, scopes } = status.data as { jobs: SyncProgress[]; scopes: SyncedScope[] }
+    const job = jobs.find((j) => j.jobId === jobId)
+    if (job && job.state !== 'running') {
+      if (job.state !== 'done') throw new Error(`the sync ended ${job.state}: ${job.error?.message ?? ''}`)
+      if (!scopes.some((s) => s.agentId === agentId && s.lastState === 'done')) throw new Error('no synced scope')
+      return job
+    }
+    if (Date.now() > deadline) throw new Error('the sync did not finish in time')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+/**
+ * Opens a chat by changing the hash (as a click on the list does) and resolves to the time from
+ * then to the view's `chat:firstPaint` mark: data read, rows laid out at the newest message, and
+ * two frames later, painted.
+ */
+export async function timeToFirstPaint(page: Page, hash: string, timeoutMs = 60_000): Promise<number> {
+  await page.evaluate((h) => {
+    performance.clearMarks('chat:firstPaint')
+    performance.clearMarks('bench:open')
+    performance.mark('bench:open')
+    location.hash = h
+  }, hash)
+  await page.waitForFunction(() => performance.getEntriesByName('chat:firstPaint').length > 0, undefined, {
+    timeout: timeoutMs,
+    polling: 20,
+  })
+  return page.evaluate(() => {
+    const open = performance.getEntriesByName('bench:open')[0]
+    const painted = performance.getEntriesByName('chat:firstPaint')[0]
+    return painted.startTime - open.startTime
+  })
+}
+
+/** Scrolls the open chat upwards every frame for `ms`, recording frame gaps and message nodes. */
+export function scrollUpFor(page: Page, ms: number, pxPerFrame = 40): Promise<ScrollRun> {
+  return page.evaluate(
+    ({ ms, pxPerFrame }) =>
+      new Promise<ScrollRun>((resolve) => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="chat-scroller"]')
+        if (!scroller) throw new Error('no chat open')
+        const frames: number[] = []
+        let maxNodes = 0
+        let scrolledPx = 0
+        let last = performance.now()
+        const end = last + ms
+        const step = (now: number) => {
+          frames.push(now - last)
+          last = now
+          maxNodes = Math.max(maxNodes, scroller.querySelectorAll('[data-message-id]').length)
+          const before = scroller.scrollTop
+          scroller.scrollTop = Math.max(0, before - pxPerFrame)
+          scrolledPx += before - scroller.scrollTop
+          if (now < end) requestAnimationFrame(step)
+          else resolve({ frames: frames.slice(1), maxNodes, scrolledPx })
+        }
+        requestAnimationFrame(step)
+      }),
+    { ms, pxPerFrame },
+  )
+}

@@ -1,0 +1,212 @@
+// @vitest-environment happy-dom
+import fc from 'fast-check'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { ChatMessage, Result } from '@contract'
+import { buildTimeline } from '@/domain/chatTimeline'
+import {
+  cacheSource,
+  createChatHistory,
+  prependTimeline,
+  scopeCovers,
+  serviceSource,
+  useMessagesStore,
+  type HistorySource,
+} from '@/stores/messages'
+import { createFakeDeskApi, deferred, flush } from '../fakeDeskApi'
+
+const HOUR = 3_600_000
+const msg = (i: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: `m${String(i).padStart(6, '0')}`,
+  time: Date.UTC(2026, 9, 1) + i * HOUR,
+  role: i % 2 === 0 ? 'user' : 'assistant',
+  text: `message ${i}`,
+  ...over,
+})
+/** Oldest first, n messages. */
+const chat = (n: number) => Array.from({ length: n }, (_, i) => msg(i))
+
+/** A service that answers messages.list newest first from `all`. */
+function fakeService(all: ChatMessage[]) {
+  const newestFirst = [...all].reverse()
+  const calls: number[] = []
+  const read = async ({ page, pageSize }: { page: number; pageSize: number }): Promise<Result<ChatMessage[]>> => {
+    calls.push(page)
+    return { ok: true, data: newestFirst.slice((page - 1) * pageSize, page * pageSize) }
+  }
+  return { read, calls }
+}
+
+describe('prependTimeline', () => {
+  it('gives the same timeline as building it over everything, for any split and any authors', () => {
+    const arbMessages = fc
+      .array(
+        fc.record({
+          gapMinutes: fc.integer({ min: 0, max: 60 * 30 }),
+          role: fc.constantFrom('user', 'assistant', 'system'),
+          operator: fc.constantFrom(undefined, 'Ana', 'Bruno'),
+        }),
+        { minLength: 1, maxLength: 60 },
+      )
+      .map((rows) => {
+        let t = Date.UTC(2026, 0, 1)
+        return rows.map((r, i) => {
+          t += r.gapMinutes * 60_000
+          return msg(i, { time: t, role: r.role, userName: r.role === 'assistant' ? r.operator : undefined })
+        })
+      })
+    fc.assert(
+      fc.property(arbMessages, fc.nat(), fc.constantFrom('UTC', 'America/Sao_Paulo', 'Asia/Tokyo'), (all, cut, tz) => {
+        const at = cut % (all.length + 1)
+        const older = all.slice(0, at)
+        const newer = all.slice(at)
+        expect(prependTimeline(buildTimeline(newer, tz), older, tz)).toEqual(buildTimeline(all, tz))
+      }),
+    )
+  })
+})
+
+describe('chat history', () => {
+  it('loads pages newest first from the service and keeps the list oldest first, without duplicates', async () => {
+    const all = chat(250)
+    const service = fakeService(all)
+    const history = createChatHistory(serviceSource('C1', service.read))
+    expect(await history.loadOlder()).toBe(100)
+    expect(history.messages.value.map((m) => m.id)).toEqual(all.slice(150).map((m) => m.id))
+    await history.loadOlder()
+    await history.loadOlder()
+    expect(history.messages.value.map((m) => m.id)).toEqual(all.map((m) => m.id))
+    expect(history.reachedStart.value).toBe(true)
+    expect(await history.loadOlder()).toBe(0)
+    expect(service.calls).toEqual([1, 2, 3])
+    expect(history.items.value).toEqual(buildTimeline(all))
+  })
+
+  it('merges a page that overlaps what is loaded (new messages shifted the pages) without losing or repeating any', async () => {
+    const all = chat(200)
+    let shifted = false
+    const newestFirst = () => [...all].reverse()
+    const source = serviceSource('C1', async ({ page, pageSize }) => {
+      // Two new messages arrive after page 1 was read: page 2 now starts two messages later.
+      const list = shifted ? [msg(1000), msg(1001), ...newestFirst()].sort((a, b) => b.time - a.time) : newestFirst()
+      shifted = true
+      return { ok: true, data: list.slice((page - 1) * pageSize, page * pageSize) }
+    })
+    const history = createChatHistory(source)
+    await history.loadOlder()
+    await history.loadOlder()
+    const ids = history.messages.value.map((m) => m.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.slice(-100)).toEqual(all.slice(100).map((m) => m.id))
+    expect(history.items.value).toEqual(buildTimeline(history.messages.value))
+  })
+
+  it('asks one page at a time: a second call while one runs shares it', async () => {
+    const gate = deferred<void>()
+    let calls = 0
+    const source: HistorySource = {
+      kind: 'service',
+      async older() {
+        calls++
+        await gate.promise
+        return { ok: true, data: { newestFirst: [msg(2), msg(1)], done: false } }
+      },
+    }
+    const history = createChatHistory(source)
+    const a = history.loadOlder()
+    const b = history.loadOlder()
+    expect(history.state.value).toBe('loading')
+    gate.resolve()
+    expect(await a).toBe(2)
+    expect(await b).toBe(2)
+    expect(calls).toBe(1)
+  })
+
+  it('reads the cache by keyset, passing on the cursor the last page gave', async () => {
+    const seen: unknown[] = []
+    const source = cacheSource('C1', async (input) => {
+      seen.push(input)
+      const first = !input.before
+      return {
+        ok: true,
+        data: first
+          ? { messages: [msg(3), msg(2)], next: { time: msg(2).time, id: msg(2).id } }
+          : { messages: [msg(1)], next: null },
+      }
+    })
+    const history = createChatHistory(source)
+    await history.loadOlder(2)
+    await history.loadOlder(2)
+    expect(seen).toEqual([
+      { chatId: 'C1', limit: 2 },
+      { chatId: 'C1', limit: 2, before: { time: msg(2).time, id: msg(2).id } },
+    ])
+    expect(history.messages.value.map((m) => m.id)).toEqual([msg(1).id, msg(2).id, msg(3).id])
+    expect(history.reachedStart.value).toBe(true)
+  })
+
+  it('loads back until a date is reached, reporting progress, and stops when cancelled', async () => {
+    const all = chat(1000)
+    const service = fakeService(all)
+    const history = createChatHistory(serviceSource('C1', service.read))
+    const progress: number[] = []
+    const target = all[620].time
+    const outcome = await history.loadUntil((l) => l.length > 0 && l[0].time < target, {
+      onProgress: (n) => progress.push(n),
+    })
+    expect(outcome).toBe('reached')
+    expect(progress).toEqual([100, 200, 300, 400])
+    expect(history.messages.value[0].time).toBeLessThan(target)
+
+    const controller = new AbortController()
+    const run = history.loadUntil(() => false, { signal: controller.signal, onProgress: () => controller.abort() })
+    expect(await run).toBe('cancelled')
+    expect(service.calls).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('keeps the error of a failed page and can try again', async () => {
+    let fail = true
+    const source = serviceSource('C1', async () =>
+      fail ? { ok: false, error: { kind: 'network', message: 'down' } } : { ok: true, data: [msg(1)] },
+    )
+    const history = createChatHistory(source)
+    await history.loadOlder()
+    expect(history.state.value).toBe('error')
+    expect(history.error.value?.kind).toBe('network')
+    fail = false
+    await history.loadOlder()
+    expect(history.state.value).toBe('idle')
+    expect(history.messages.value).toHaveLength(1)
+    expect(history.reachedStart.value).toBe(true)
+  })
+})
+
+describe('messages store', () => {
+  const fake = createFakeDeskApi()
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    fake.install()
+  })
+
+  it('reads a chat from the cache when its agent was synced and the cache holds it, else from the service', async () => {
+    fake.handle('sync.status', async () => ({
+      ok: true,
+      data: { jobs: [], scopes: [{ agentId: 'A1', lastSyncedAt: 1, lastState: 'done' }] },
+    }))
+    fake.handle('messages.page', async (input) => ({
+      ok: true,
+      data: { messages: (input as { chatId: string }).chatId === 'cached' ? [msg(1)] : [], next: null },
+    }))
+    const store = useMessagesStore()
+    expect((await store.sourceFor('cached', 'A1')).kind).toBe('cache')
+    expect((await store.sourceFor('cached', 'A2')).kind).toBe('service')
+    expect((await store.sourceFor('not-cached', 'A1')).kind).toBe('service')
+    await flush()
+  })
+
+  it('knows which synced scopes cover a chat', () => {
+    expect(scopeCovers([{ agentId: null, lastSyncedAt: 1, lastState: 'done' }], undefined)).toBe(true)
+    expect(scopeCovers([{ agentId: 'A1', lastSyncedAt: 1, lastState: 'running' }], 'A1')).toBe(false)
+    expect(scopeCovers([], 'A1')).toBe(false)
+  })
+})
