@@ -53,13 +53,7 @@ export const useMcpStore = defineStore('mcp', () => {
   const connections = ref<Record<string, RememberedMcpConnection[]>>({})
   const tools = ref<Record<string, McpToolsEntry>>({})
   const share = createInFlight()
-  let memory: McpMemory = window.localStorage
-
-  /** Tests hand in their own storage. */
-  function useMemory(storage: McpMemory) {
-    memory = storage
-    connections.value = {}
-  }
+  const memory: McpMemory = window.localStorage
 
   function keyOf(agentId: string): string {
     return mcpMemoryKey(useSessionStore().activeProfileId ?? 'none', agentId)
@@ -148,5 +142,5 @@ export const useMcpStore = defineStore('mcp', () => {
     tools.value = {}
   }
 
-  return { connections, tools, connectionsOf, add, listTools, syncTools, remove, forget, useMemory, reset }
+  return { connections, tools, connectionsOf, add, listTools, syncTools, remove, forget, reset }
 })
