@@ -67,3 +67,25 @@ test('an unsaved webhook address survives a reload as a draft, marked as such, u
   await expect(field(page, 'onFirstInteraction')).toHaveValue('')
   await expect(page.getByTestId('draft-restored')).toHaveCount(0)
 })
+
+test('with the service unreachable the save fails with a plain message and keeps the addresses typed', async ({
+  page,
+  preview,
+  service,
+}) => {
+  // The client retries an unreachable service before it gives up.
+  test.setTimeout(120_000)
+  await openAgents(page, preview.url)
+  await openAgent(page, 'Sofia – Atendimento', 'webhooks')
+  await expect(field(page, 'onNewMessage')).not.toHaveValue('')
+  await service.close()
+
+  await field(page, 'onCreateEvent').fill('https://agenda.lojademo.com.br/reserva')
+  await page.getByTestId('form-save').click()
+  await expect(page.getByTestId('save-failure')).toContainText(
+    /You are offline\. Save again when the connection is back\.|The service could not be reached\./,
+    { timeout: 60_000 },
+  )
+  await expect(field(page, 'onCreateEvent')).toHaveValue('https://agenda.lojademo.com.br/reserva')
+  await expect(page.getByTestId('form-dirty')).toBeVisible()
+})
