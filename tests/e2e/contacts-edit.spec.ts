@@ -4,7 +4,8 @@ import type { Core } from '../../electron/core/app'
 import { SEED_FACTS } from '../../electron/sandbox/index'
 import { expect, test } from './fixtures'
 
-test.use({ previewOptions: { systemLocale: 'en-US' }, colorScheme: 'light' })
+// A zone behind UTC: a birthday stored as midnight UTC would show a day early if read as an instant.
+test.use({ previewOptions: { systemLocale: 'en-US' }, colorScheme: 'light', timezoneId: 'America/Sao_Paulo' })
 
 async function openDemo(page: Page, url: string) {
   await page.goto(url)
