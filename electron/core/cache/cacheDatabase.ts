@@ -47,8 +47,6 @@ function openChecked(file: string, keyHex: string): CacheDb {
     db.pragma('busy_timeout = 2000')
     // 32 MiB of decrypted pages: every page read from disk costs a decryption.
     db.pragma('cache_size = -32768')
-    // Small, frequent checkpoints: a 1000-page one holds the event loop for tens of ms (measured).
-    db.pragma('wal_autocheckpoint = 100')
     migrate(db)
     return db
   } catch (e) {
