@@ -36,6 +36,7 @@ export default {
     title: 'A new token is needed',
     body: 'The service refused the token of “{label}”. Paste a new one to continue; what you were doing will be retried.',
     field: 'New access token',
+    placeholder: 'Paste the token here',
     remember: 'Remember the token on this computer',
     submit: 'Save token and retry',
   },

@@ -36,6 +36,7 @@ export default {
     title: 'É preciso um novo token',
     body: 'O serviço recusou o token de “{label}”. Cole um novo para continuar; o que você estava fazendo será repetido.',
     field: 'Novo token de acesso',
+    placeholder: 'Cole o token aqui',
     remember: 'Lembrar o token neste computador',
     submit: 'Salvar token e repetir',
   },
