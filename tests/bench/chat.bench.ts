@@ -32,7 +32,8 @@ export default async function chatBench(): Promise<Record<string, Figure>> {
 
     const chatHash = `#/chats/${SEED_FACTS.bigChatId}`
     await page.evaluate(() => (location.hash = '#/chats'))
-    await page.getByTestId('chats-rows').waitFor()
+    // The cache settles after the sync (its last pages, the search index) before the list answers.
+    await page.getByTestId('chats-rows').waitFor({ timeout: 180_000 })
 
     const opens: number[] = []
     for (let i = 0; i < OPEN_RUNS; i++) {
@@ -86,6 +87,13 @@ export default async function chatBench(): Promise<Record<string, Figure>> {
         note: `?novirtual=${BASELINE_MESSAGES}: the newest ${BASELINE_MESSAGES} of ${SEED_FACTS.bigChatMessageCount} messages read from the cache (500 a request) and all rendered`,
       },
     }
+  } catch (err) {
+    await browser
+      .contexts()[0]
+      ?.pages()[0]
+      ?.screenshot({ path: 'test-results/bench-chat-failure.png' })
+      .catch(() => undefined)
+    throw err
   } finally {
     await browser.close()
     await preview.close()
