@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import type { Chat, ChatMessage } from '../../electron/contract'
 import { SEED_FACTS } from '../../electron/sandbox/seed'

@@ -133,12 +133,13 @@ describe('chats.export', () => {
 
   it('stops between pages when cancelled and answers a cancelled error', async () => {
     const all = history(EXPORT_PAGE_SIZE * 5)
-    let handlers: ReturnType<typeof createChatExportHandlers> | undefined
+    // The scripted service cancels the export from inside its second page, like a user clicking Stop.
+    const own: { handlers?: ReturnType<typeof createChatExportHandlers> } = {}
     let pages = 0
     const { dispatch } = scripted(all, {
       onCall: (c) => {
         if (c === 'api:messages.list' && ++pages === 2)
-          void handlers?.['chats.exportCancel'](
+          void own.handlers?.['chats.exportCancel'](
             { exportId: 'e1' },
             {
               activeProfile: async () => null,
@@ -146,7 +147,8 @@ describe('chats.export', () => {
           )
       },
     })
-    handlers = createChatExportHandlers({ dispatch, emit: () => undefined })
+    const handlers = createChatExportHandlers({ dispatch, emit: () => undefined })
+    own.handlers = handlers
     const run = handlers['chats.export']({ ...baseInput, format: 'json' }, { activeProfile: async () => null })
     await expect(run).rejects.toBeInstanceOf(AppFailure)
     await expect(run).rejects.toMatchObject({ error: { kind: 'cancelled' } })
