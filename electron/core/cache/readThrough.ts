@@ -142,6 +142,15 @@ export class ReadThroughGateway implements ApiGateway {
       } catch (e) {
         const failure = failureOf(e)
         if (failure && isUnreachable(failure)) this.reached(profile.id, false)
+        else if (failure?.kind === 'not_found') {
+          // The service says the thing is gone: serving it again from the cache would resurrect it.
+          this.reached(profile.id, true)
+          const cache = await this.cacheOf(profile.id)
+          if (cache) {
+            cache.responses.delete(name, key)
+            this.deps.onUpdated(profile.id, name, key)
+          }
+        }
         // Any other failure (auth, server) leaves the cached answer as it is; the next read retries.
       } finally {
         this.inFlight.delete(flightKey)
@@ -184,13 +193,19 @@ export class ReadThroughGateway implements ApiGateway {
   ): void {
     const resource = resourceOf(name)
     cache.responses.markStale([resource, ...(def.invalidates ?? [])])
+    const path = (input as { path?: Record<string, string> } | undefined)?.path
+    if (!path) return
+    // A delete may name fewer path params than the reads (contacts.delete has no workspaceId), so
+    // every cached read of the resource naming all of the delete's params goes.
+    if (def.method === 'DELETE') {
+      cache.responses.deleteNaming(resource, path)
+      return
+    }
     const getName = `${resource}.get` as EndpointName
     const getDef: EndpointDef | undefined = (endpoints as Record<string, EndpointDef>)[getName]
-    const path = (input as { path?: Record<string, string> } | undefined)?.path
-    if (!getDef || !path || !sameParams(getDef.params, def.params)) return
+    if (!getDef || !sameParams(getDef.params, def.params)) return
     const getKey = paramsKey({ path })
-    if (def.method === 'DELETE') cache.responses.delete(getName, getKey)
-    else if (def.method === 'PUT' && getDef.response.safeParse(answer.data).success)
+    if (def.method === 'PUT' && getDef.response.safeParse(answer.data).success)
       cache.responses.put(getName, getKey, resource, answer.data, answer.meta.fetchedAt)
   }
 

@@ -34,6 +34,7 @@ export class ResponseCache {
   private readonly touchStmt
   private readonly staleStmt
   private readonly deleteStmt
+  private readonly keysOfResource
 
   constructor(private readonly db: CacheDb) {
     this.getStmt = db.prepare<[string, string], { data: string; fetched_at: number; stale: number }>(
@@ -48,6 +49,9 @@ export class ResponseCache {
     )
     this.staleStmt = db.prepare<[string]>('UPDATE responses SET stale = 1 WHERE resource = ?')
     this.deleteStmt = db.prepare<[string, string]>('DELETE FROM responses WHERE endpoint = ? AND params_key = ?')
+    this.keysOfResource = db.prepare<[string], { endpoint: string; params_key: string }>(
+      'SELECT endpoint, params_key FROM responses WHERE resource = ?',
+    )
   }
 
   get(endpoint: string, key: string): CachedResponse | undefined {
@@ -74,5 +78,34 @@ export class ResponseCache {
 
   delete(endpoint: string, key: string): void {
     this.deleteStmt.run(endpoint, key)
+  }
+
+  /**
+   * Drops every cached read of a resource whose path names all of `path` with the same values,
+   * whatever else it names: a delete by {contactId} also drops the read by {workspaceId, contactId}.
+   * Returns the dropped entries.
+   */
+  deleteNaming(resource: string, path: Readonly<Record<string, string>>): { endpoint: string; key: string }[] {
+    const wanted = Object.entries(path)
+    if (wanted.length === 0) return []
+    const dropped: { endpoint: string; key: string }[] = []
+    for (const row of this.keysOfResource.all(resource)) {
+      const cachedPath = pathOfKey(row.params_key)
+      if (cachedPath && wanted.every(([k, v]) => cachedPath[k] === v)) {
+        this.deleteStmt.run(row.endpoint, row.params_key)
+        dropped.push({ endpoint: row.endpoint, key: row.params_key })
+      }
+    }
+    return dropped
+  }
+}
+
+/** The path params inside a key made by `paramsKey`, or undefined when it names none. */
+function pathOfKey(key: string): Record<string, unknown> | undefined {
+  try {
+    const parsed = JSON.parse(key) as { path?: unknown }
+    return parsed.path && typeof parsed.path === 'object' ? (parsed.path as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
   }
 }

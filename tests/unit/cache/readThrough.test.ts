@@ -104,6 +104,50 @@ describe('read-through cache', () => {
     expect((refreshed.data as Agent[]).map((a) => a.name)).toContain('Written here')
   })
 
+  it('a deleted contact is not served from the cache, though the delete names only its id', async () => {
+    const g = world.gateway
+    const contactId = SEED_FACTS.contactId
+    const getInput = { path: { workspaceId: world.profile.workspaceId, contactId } }
+    const other = { path: { workspaceId: world.profile.workspaceId, contactId: SEED_FACTS.accentedContactId } }
+    expect((await g.run(world.profile, 'contacts.get', getInput)).meta.source).toBe('network')
+    await g.run(world.profile, 'contacts.get', other)
+    expect((await g.run(world.profile, 'contacts.get', getInput)).meta.source).toBe('cache')
+    await world.layer.settled()
+
+    await g.run(world.profile, 'contacts.delete', { path: { contactId } })
+    const failure = await g.run(world.profile, 'contacts.get', getInput).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(AppFailure)
+    expect((failure as AppFailure).error.kind).toBe('not_found')
+    // Only the deleted contact's read went: another contact is still served from the cache.
+    expect((await g.run(world.profile, 'contacts.get', other)).meta.source).toBe('cache')
+  })
+
+  it('drops a cached read when its background refresh finds the thing gone', async () => {
+    const g = world.gateway
+    const contactId = SEED_FACTS.contactId
+    const getInput = { path: { workspaceId: world.profile.workspaceId, contactId } }
+    const first = await g.run(world.profile, 'contacts.get', getInput)
+    // Deleted by someone else, straight at the service.
+    const res = await fetch(`${world.profile.baseUrl}/v2/contact/${contactId}/delete`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    expect(res.ok).toBe(true)
+    world.events.length = 0
+    const served = await g.run(world.profile, 'contacts.get', getInput)
+    expect(served).toMatchObject({ data: first.data, meta: { source: 'cache' } })
+    await world.layer.settled()
+    expect(world.events).toContainEqual({
+      event: 'cache.updated',
+      payload: {
+        endpoint: 'contacts.get',
+        key: JSON.stringify({ path: { contactId, workspaceId: world.profile.workspaceId } }),
+      },
+    })
+    const failure = await g.run(world.profile, 'contacts.get', getInput).catch((e: unknown) => e)
+    expect((failure as AppFailure).error.kind).toBe('not_found')
+  })
+
   it('keeps one entry per query, whatever the order of its keys', async () => {
     const g = world.gateway
     const page = (n: number) => ({ path: { workspaceId: world.profile.workspaceId }, query: { page: n, pageSize: 2 } })
