@@ -15,7 +15,8 @@ import { startSandbox } from '../../electron/sandbox/index'
 /**
  * Wall time to make the seeded workspace (300 chats and the 100,000-message chat) available
  * offline from the embedded service over loopback HTTP, beside a raw loop doing the same paging
- * (same page sizes, same 4 requests in flight) into plain unencrypted SQLite without resume logic.
+ * (same page sizes, same 4 requests in flight) into SQLite encrypted the same way (sqlcipher,
+ * same schema and FTS triggers) without resume logic.
  */
 
 type Figure = { value: number; unit: string; baseline?: number; ratio?: number; note?: string }
@@ -74,8 +75,11 @@ export default async function syncBench(): Promise<Record<string, Figure>> {
 
     // Raw: the same requests and rows, no cache layer.
     const raw = new Database(join(dir, 'raw.sqlite'))
+    raw.pragma(`cipher='sqlcipher'`)
+    raw.pragma(`key="x'${'cd'.repeat(32)}'"`)
     raw.pragma('journal_mode = WAL')
     raw.pragma('synchronous = NORMAL')
+    raw.pragma('cache_size = -32768')
     for (const m of migrations) raw.exec(m.sql)
     const insert = raw.prepare(
       'INSERT OR IGNORE INTO messages (chat_id, id, time, role, type, text, midia_content, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',

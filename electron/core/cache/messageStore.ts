@@ -144,6 +144,11 @@ export class MessageStore {
     return inserted
   }
 
+  /** Runs `work` in one transaction (ingest's own transactions nest inside it as savepoints). */
+  inTransaction<T>(work: () => T): T {
+    return this.db.transaction(work)()
+  }
+
   /** How many of these message ids are already cached for the chat. */
   countKnown(chatId: string, ids: readonly string[]): number {
     return this.knownIds.get(chatId, JSON.stringify(ids))?.n ?? 0

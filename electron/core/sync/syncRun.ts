@@ -129,7 +129,14 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         query: { page, pageSize: messagePageSize },
       })
       if (repeats(batch, previousPage)) break
-      const stored = cache.messages.ingest(chat.id, batch)
+      // The page and where a first sync goes on commit together: one WAL commit (and one FTS
+      // segment flush) per page instead of two, and a kill never leaves them out of step.
+      const marksResume = phase === 'full' && batch.length >= messagePageSize
+      const stored = cache.messages.inTransaction(() => {
+        const n = cache.messages.ingest(chat.id, batch)
+        if (marksResume) cache.messages.markChatResumePage(chat.id, page + 1)
+        return n
+      })
       counters.messagesStored += stored
       progress()
       if (batch.length < messagePageSize) break
@@ -142,7 +149,6 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
           continue
         }
       }
-      if (phase === 'full') cache.messages.markChatResumePage(chat.id, page + 1)
       previousPage = batch
     }
     cache.messages.markChatSynced(chat.id, time)
