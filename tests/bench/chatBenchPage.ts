@@ -61,30 +61,30 @@ export async function timeToFirstPaint(page: Page, hash: string, timeoutMs = 60_
   })
 }
 
-/** Scrolls the open chat upwards every frame for `ms`, recording frame gaps and message nodes. */
+/**
+ * Scrolls the open chat upwards every frame for `ms`, recording frame gaps and message nodes.
+ * Plain JS source: tsx names inner functions with a helper that does not exist in the page.
+ */
 export function scrollUpFor(page: Page, ms: number, pxPerFrame = 40): Promise<ScrollRun> {
-  return page.evaluate(
-    ({ ms, pxPerFrame }) =>
-      new Promise<ScrollRun>((resolve) => {
-        const scroller = document.querySelector<HTMLElement>('[data-testid="chat-scroller"]')
-        if (!scroller) throw new Error('no chat open')
-        const frames: number[] = []
-        let maxNodes = 0
-        let scrolledPx = 0
-        let last = performance.now()
-        const end = last + ms
-        const step = (now: number) => {
-          frames.push(now - last)
-          last = now
-          maxNodes = Math.max(maxNodes, scroller.querySelectorAll('[data-message-id]').length)
-          const before = scroller.scrollTop
-          scroller.scrollTop = Math.max(0, before - pxPerFrame)
-          scrolledPx += before - scroller.scrollTop
-          if (now < end) requestAnimationFrame(step)
-          else resolve({ frames: frames.slice(1), maxNodes, scrolledPx })
-        }
-        requestAnimationFrame(step)
-      }),
-    { ms, pxPerFrame },
-  )
+  const source = `new Promise((resolve, reject) => {
+    const scroller = document.querySelector('[data-testid="chat-scroller"]')
+    if (!scroller) return reject(new Error('no chat open'))
+    const frames = []
+    let maxNodes = 0
+    let scrolledPx = 0
+    let last = performance.now()
+    const end = last + ${Number(ms)}
+    function step(now) {
+      frames.push(now - last)
+      last = now
+      maxNodes = Math.max(maxNodes, scroller.querySelectorAll('[data-message-id]').length)
+      const before = scroller.scrollTop
+      scroller.scrollTop = Math.max(0, before - ${Number(pxPerFrame)})
+      scrolledPx += before - scroller.scrollTop
+      if (now < end) requestAnimationFrame(step)
+      else resolve({ frames: frames.slice(1), maxNodes, scrolledPx })
+    }
+    requestAnimationFrame(step)
+  })`
+  return page.evaluate(source) as Promise<ScrollRun>
 }
