@@ -239,3 +239,21 @@ test('export a chat as HTML and as JSON; the list moves by keyboard', async ({ p
   )
   await shot('chats-8-exported-en-light')
 })
+
+test('a link to a message deep in the chat opens the chat at that message', async ({ page, preview }) => {
+  await openDemoChats(page, preview.url)
+  const r = await preview.core.router.dispatch('api:messages.list', {
+    path: { chatId: SEED_FACTS.bigChatId },
+    query: { page: 3, pageSize: 100 },
+  })
+  if (!r.ok) throw new Error(r.error.message)
+  const target = (r.data as ChatMessage[]).find((m) => m.role === 'user' && m.text)!
+  await page.evaluate(([chatId, id]) => (location.hash = `#/chats/${chatId}?message=${id}`), [
+    SEED_FACTS.bigChatId,
+    target.id,
+  ] as const)
+  const shown = page.locator(`[data-testid="chat-scroller"] [data-message-id="${target.id}"]`)
+  await expect(shown).toBeVisible()
+  await expect(shown).toHaveClass(/chat-msg--current/)
+  await expect(shown).toContainText(target.text!)
+})
