@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3-multiple-ciphers'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Profile } from '../../electron/contract/app/profiles'
 import type { Chat, ChatMessage } from '../../electron/contract'
 import { createApiClient } from '../../electron/core/api'
@@ -10,7 +13,6 @@ import { migrations } from '../../electron/core/cache/migrations'
 import { createConnectivity } from '../../electron/core/connectivity'
 import { networkGateway } from '../../electron/core/gateway'
 import { createSecretStore, memoryBackend } from '../../electron/core/vault'
-import { startSandbox } from '../../electron/sandbox/index'
 
 /**
  * Wall time to make the seeded workspace (300 chats and the 100,000-message chat) available
@@ -26,9 +28,47 @@ const CONCURRENCY = 4
 const CHAT_PAGE = 100
 const MESSAGE_PAGE = 100
 
+const SERVICE = fileURLToPath(new URL('./syncService.ts', import.meta.url))
+
+/** Starts the seeded service in a child process; resolves once it listens. */
+function startService(): Promise<{ url: string; workspaceId: string; child: ChildProcess }> {
+  const tsx = createRequire(import.meta.url).resolve('tsx')
+  const child = spawn(process.execPath, ['--import', tsx, SERVICE], {
+    env: { ...process.env, SYNC_BENCH_TOKEN: TOKEN },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out.split('\n').find((l) => l.startsWith('{'))
+      if (line) resolve({ ...(JSON.parse(line) as { url: string; workspaceId: string }), child })
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => reject(new Error(`the bench service exited (${code})`)))
+  })
+}
+
+/** Longest event-loop delay between start and stop. */
+function lagMonitor(): { stop(): number } {
+  let maxLagMs = 0
+  let last = performance.now()
+  const timer = setInterval(() => {
+    const t = performance.now()
+    maxLagMs = Math.max(maxLagMs, t - last - 10)
+    last = t
+  }, 10)
+  return {
+    stop() {
+      clearInterval(timer)
+      return maxLagMs
+    },
+  }
+}
+
 export default async function syncBench(): Promise<Record<string, Figure>> {
   const dir = mkdtempSync(join(tmpdir(), 'sync-bench-'))
-  const service = await startSandbox({ port: 0, token: TOKEN, bigChat: true })
+  const service = await startService()
   try {
     const profile: Profile = {
       id: 'bench',
@@ -56,17 +96,11 @@ export default async function syncBench(): Promise<Record<string, Figure>> {
       },
     )
     // Event-loop delay while the sync runs: how long the main process would be unresponsive.
-    let maxLagMs = 0
-    let last = performance.now()
-    const lag = setInterval(() => {
-      const t = performance.now()
-      maxLagMs = Math.max(maxLagMs, t - last - 10)
-      last = t
-    }, 10)
+    const lag = lagMonitor()
     const t0 = performance.now()
     const result = await layer.jobs.start(profile).done
     const oursSeconds = (performance.now() - t0) / 1000
-    clearInterval(lag)
+    const maxLagMs = lag.stop()
     const t1 = performance.now()
     const again = await layer.jobs.start(profile).done
     const secondSeconds = (performance.now() - t1) / 1000
@@ -97,6 +131,7 @@ export default async function syncBench(): Promise<Record<string, Figure>> {
           JSON.stringify(m),
         )
     })
+    const rawLag = lagMonitor()
     const t2 = performance.now()
     const chats: Chat[] = []
     for (let page = 1; ; page++) {
@@ -126,6 +161,7 @@ export default async function syncBench(): Promise<Record<string, Figure>> {
       }),
     )
     const rawSeconds = (performance.now() - t2) / 1000
+    const rawMaxLagMs = rawLag.stop()
     raw.close()
 
     const round = (x: number) => Math.round(x * 100) / 100
@@ -145,11 +181,14 @@ export default async function syncBench(): Promise<Record<string, Figure>> {
       'sync.maxEventLoopLagMs': {
         value: round(maxLagMs),
         unit: 'ms',
-        note: 'longest the event loop was held during the sync (statements kept short, no worker thread)',
+        baseline: round(rawMaxLagMs),
+        note: 'longest the event loop was held during the sync (pages written by the cache writer thread); baseline: the raw loop writing on the main thread',
       },
     }
   } finally {
-    await service.close()
+    const exited = new Promise((resolve) => service.child.once('exit', resolve))
+    service.child.stdin?.end()
+    await exited
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -13,6 +13,12 @@ export interface OpenedCache {
 
 const SIDE_FILES = ['-wal', '-shm'] as const
 
+/**
+ * How long a connection waits for the other's write lock (the sync's writer thread and the main
+ * connection share the file) before SQLITE_BUSY; a page's transaction takes well under a second.
+ */
+export const BUSY_TIMEOUT_MS = 10_000
+
 /** A 256-bit key as 64 hex characters; anything else is refused before it reaches a PRAGMA. */
 const HEX_KEY = /^[0-9a-f]{64}$/
 
@@ -44,7 +50,7 @@ function openChecked(file: string, keyHex: string): CacheDb {
     db.prepare('SELECT count(*) FROM sqlite_master').get()
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
-    db.pragma('busy_timeout = 2000')
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     // 32 MiB of decrypted pages: every page read from disk costs a decryption.
     db.pragma('cache_size = -32768')
     migrate(db)

@@ -43,8 +43,6 @@ export class MessageStore {
   private readonly newerStmt
   private readonly upsertChat
   private readonly chatState
-  private readonly markSynced
-  private readonly markResume
 
   constructor(private readonly db: CacheDb) {
     this.insertMessage = db.prepare(
@@ -91,15 +89,12 @@ export class MessageStore {
         resume_page: number | null
       }
     >('SELECT id, time, synced_time, history_complete, resume_page FROM chats WHERE id = ?')
-    this.markSynced = db.prepare<[number | null, string]>(
-      'UPDATE chats SET synced_time = ?, history_complete = 1, resume_page = NULL WHERE id = ?',
-    )
-    this.markResume = db.prepare<[number, string]>('UPDATE chats SET resume_page = ? WHERE id = ?')
   }
 
   /**
    * Stores messages of a chat in transactions of at most INGEST_BATCH rows; returns how many were
-   * new. A known message is rewritten only when its JSON changed, so FTS is not churned.
+   * new. A known message is rewritten only when its JSON changed, so FTS is not churned. The sync
+   * writes through `MessageWriter` instead, whose worker must store exactly the same rows.
    */
   ingest(chatId: string, messages: readonly ChatMessage[]): number {
     let inserted = 0
@@ -140,13 +135,10 @@ export class MessageStore {
         inserted++
       }
     })
-    for (let i = 0; i < messages.length; i += INGEST_BATCH) run(messages.slice(i, i + INGEST_BATCH))
+    // IMMEDIATE: the sync's writer thread shares the file, and a deferred transaction that read
+    // first cannot wait for its lock (SQLITE_BUSY at once); this one waits (busy_timeout).
+    for (let i = 0; i < messages.length; i += INGEST_BATCH) run.immediate(messages.slice(i, i + INGEST_BATCH))
     return inserted
-  }
-
-  /** Runs `work` in one transaction (ingest's own transactions nest inside it as savepoints). */
-  inTransaction<T>(work: () => T): T {
-    return this.db.transaction(work)()
   }
 
   /** How many of these message ids are already cached for the chat. */
@@ -189,17 +181,19 @@ export class MessageStore {
   }
 
   saveChats(chats: readonly Chat[]): void {
-    this.db.transaction(() => {
-      for (const c of chats) {
-        this.upsertChat.run({
-          id: c.id,
-          agentId: str(c.agentId),
-          name: str(c.name) ?? str(c.title) ?? str(c.userName),
-          time: typeof c.time === 'number' ? Math.trunc(c.time) : null,
-          raw: JSON.stringify(c),
-        })
-      }
-    })()
+    this.db
+      .transaction(() => {
+        for (const c of chats) {
+          this.upsertChat.run({
+            id: c.id,
+            agentId: str(c.agentId),
+            name: str(c.name) ?? str(c.title) ?? str(c.userName),
+            time: typeof c.time === 'number' ? Math.trunc(c.time) : null,
+            raw: JSON.stringify(c),
+          })
+        }
+      })
+      .immediate()
   }
 
   chatSyncState(chatId: string): ChatSyncState | undefined {
@@ -212,16 +206,6 @@ export class MessageStore {
       historyComplete: r.history_complete === 1,
       resumePage: r.resume_page,
     }
-  }
-
-  /** The chat's history is cached up to `time` (the chat's last activity when the sync read it). */
-  markChatSynced(chatId: string, time: number | null): void {
-    this.markSynced.run(time, chatId)
-  }
-
-  /** Where an interrupted first sync of this chat goes on. */
-  markChatResumePage(chatId: string, page: number): void {
-    this.markResume.run(page, chatId)
   }
 
   counts(): { chats: number; messages: number } {

@@ -103,7 +103,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     caches.delete(profileId)
     if (!opening) return
     try {
-      closeProfileCache(await opening)
+      await closeProfileCache(await opening)
     } catch {
       // It never opened: nothing to close.
     }

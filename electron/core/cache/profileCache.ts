@@ -4,7 +4,8 @@ import { cacheFileBytes, deleteCacheFiles, openCacheDatabase, type CacheDb } fro
 import { checkCacheFile, type IntegrityResult } from './integrityCheck'
 import { cacheKeyAccount, cacheKeyOf, type CacheKeyVault } from './cacheKey'
 import { MessageSearch } from './messageSearch'
-import { MessageStore } from './messageStore'
+import { INGEST_BATCH, MessageStore } from './messageStore'
+import { MessageWriter } from './messageWriter'
 import { ResponseCache } from './responseCache'
 
 /** Everything cached for one profile, in one encrypted file. */
@@ -14,6 +15,8 @@ export interface ProfileCache {
   readonly db: CacheDb
   readonly responses: ResponseCache
   readonly messages: MessageStore
+  /** The sync's writes, in a worker thread on its own connection (reads stay on `db`). */
+  readonly writer: MessageWriter
   readonly search: MessageSearch
   /** Why the previous file was set aside, when it was. */
   readonly rebuiltFrom?: string
@@ -58,6 +61,7 @@ export async function openProfileCache(
     db,
     responses: new ResponseCache(db),
     messages: new MessageStore(db),
+    writer: new MessageWriter(file, keyHex, INGEST_BATCH),
     search: new MessageSearch(db),
     ...(rebuiltFrom ? { rebuiltFrom } : {}),
     existed: existed && !rebuiltFrom,
@@ -65,7 +69,9 @@ export async function openProfileCache(
   }
 }
 
-export function closeProfileCache(cache: ProfileCache): void {
+/** Ends the writer thread (its pending writes finish first), then closes the main connection. */
+export async function closeProfileCache(cache: ProfileCache): Promise<void> {
+  await cache.writer.close()
   if (!cache.db.open) return
   // Folds the WAL back so the file alone holds everything and the -wal file is small.
   try {

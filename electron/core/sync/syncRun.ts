@@ -132,16 +132,13 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       // The page and where a first sync goes on commit together: one WAL commit (and one FTS
       // segment flush) per page instead of two, and a kill never leaves them out of step.
       const marksResume = phase === 'full' && batch.length >= messagePageSize
-      const stored = cache.messages.inTransaction(() => {
-        const n = cache.messages.ingest(chat.id, batch)
-        if (marksResume) cache.messages.markChatResumePage(chat.id, page + 1)
-        return n
-      })
+      // In the cache's writer thread: a page's transaction never holds the main event loop.
+      const stored = await cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null)
       counters.messagesStored += stored
       progress()
       if (batch.length < messagePageSize) break
       if (stored < batch.length) {
-        if (phase === 'head') return cache.messages.markChatSynced(chat.id, time)
+        if (phase === 'head') return cache.writer.markChatSynced(chat.id, time)
         if (phase === 'resume') {
           page = Math.max(page, (state?.resumePage ?? 1) - 1)
           phase = 'full'
@@ -151,7 +148,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       }
       previousPage = batch
     }
-    cache.messages.markChatSynced(chat.id, time)
+    await cache.writer.markChatSynced(chat.id, time)
   }
 
   // allSettled: no worker may still be writing when the caller hears that the run ended.

@@ -31,8 +31,8 @@ beforeEach(async () => {
   cache = await openProfileCache(dir, createSecretStore(memoryBackend(), { backend: 'memory', weak: false }), 'p')
 })
 
-afterEach(() => {
-  closeProfileCache(cache)
+afterEach(async () => {
+  await closeProfileCache(cache)
   rmSync(dir, { recursive: true, force: true })
 })
 
