@@ -94,4 +94,11 @@ describe('the sync writer thread', () => {
     await writer.close()
     await expect(writer.ingestPage('c1', [msg('late', 2, 'y')])).rejects.toThrow(/closed/)
   })
+
+  it('lets writes already sent finish before it closes', async () => {
+    const stored = writer.ingestPage('c1', [msg('m1', 1000, 'x'), msg('m2', 2000, 'y')], 2)
+    await writer.close()
+    expect(await stored).toBe(2)
+    expect(new MessageStore(db).chatSyncState('c1')).toMatchObject({ resumePage: 2 })
+  })
 })
