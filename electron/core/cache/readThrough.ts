@@ -98,6 +98,20 @@ export class ReadThroughGateway implements ApiGateway {
     if (!cache) return this.inner.run(profile, name, input, opts)
     const key = paramsKey(input)
     const hit = cache.responses.get(name, key)
+    if (hit?.stale && !this.isOffline(profile.id)) {
+      // A write made this answer stale, so it is known to be out of date: ask the service first,
+      // and serve it only when the service cannot be reached.
+      try {
+        const answer = await this.inner.run(profile, name, input, opts)
+        this.reached(profile.id, true)
+        this.store(cache, name, key, input, answer)
+        return answer
+      } catch (e) {
+        const failure = failureOf(e)
+        if (!failure || !isUnreachable(failure)) throw e
+        this.reached(profile.id, false)
+      }
+    }
     if (hit) {
       const age = this.now() - hit.fetchedAt
       if (age >= this.revalidateAfterMs || hit.stale || this.isOffline(profile.id))
@@ -205,7 +219,9 @@ export class ReadThroughGateway implements ApiGateway {
     const getDef: EndpointDef | undefined = (endpoints as Record<string, EndpointDef>)[getName]
     if (!getDef || !sameParams(getDef.params, def.params)) return
     const getKey = paramsKey({ path })
-    if (def.method === 'PUT' && getDef.response.safeParse(answer.data).success)
+    // Only a PUT that answers the resource itself (agents.update answers the Agent) can stand in for
+    // the read: a `{success}` ack also parses as an all-optional Webhooks, and would blank it.
+    if (def.method === 'PUT' && def.response === getDef.response)
       cache.responses.put(getName, getKey, resource, answer.data, answer.meta.fetchedAt)
   }
 

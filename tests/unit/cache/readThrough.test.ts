@@ -84,7 +84,7 @@ describe('read-through cache', () => {
     expect((failure as AppFailure).error.kind).toBe('offline')
   })
 
-  it('after a write, the item read is updated and the lists of the resource are marked stale', async () => {
+  it('after a write, the item read is updated and the lists of the resource are read afresh', async () => {
     const g = world.gateway
     const listInput = { path: { workspaceId: world.profile.workspaceId }, query: { page: 1, pageSize: 10 } }
     await g.run(world.profile, 'agents.list', listInput)
@@ -96,12 +96,40 @@ describe('read-through cache', () => {
     const item = await g.run(world.profile, 'agents.get', agentInput())
     expect(item.meta.source).toBe('cache')
     expect((item.data as Agent).name).toBe('Written here')
+    // The list the write made stale is known to be out of date, so it is not served from the cache.
     const list = await g.run(world.profile, 'agents.list', listInput)
-    expect(list.meta).toMatchObject({ source: 'cache', stale: true })
+    expect(list.meta.source).toBe('network')
+    expect((list.data as Agent[]).map((a) => a.name)).toContain('Written here')
+    const again = await g.run(world.profile, 'agents.list', listInput)
+    expect(again.meta).toMatchObject({ source: 'cache', stale: false })
+  })
+
+  it('a write answered with a bare {success} never replaces the cached read of the resource', async () => {
+    const g = world.gateway
+    const input = { path: { agentId: SEED_FACTS.agents.support } }
+    const before = await g.run(world.profile, 'webhooks.get', input)
+    const body = { ...(before.data as Record<string, string | null>), onCreateEvent: 'https://agenda.example.com/hook' }
+    await g.run(world.profile, 'webhooks.update', { ...input, body })
+    const after = await g.run(world.profile, 'webhooks.get', input)
+    expect(after.data).toMatchObject({ onCreateEvent: 'https://agenda.example.com/hook' })
+    expect(after.data).not.toHaveProperty('success')
+    const again = await g.run(world.profile, 'webhooks.get', input)
+    expect(again.data).toEqual(after.data)
+  })
+
+  it('serves a list a write made stale from the cache, marked stale, when the service cannot be reached', async () => {
+    const g = world.gateway
+    const listInput = { path: { workspaceId: world.profile.workspaceId }, query: { page: 1, pageSize: 10 } }
+    await g.run(world.profile, 'agents.list', listInput)
+    const { data } = await g.run(world.profile, 'agents.get', agentInput())
+    await g.run(world.profile, 'agents.update', {
+      ...agentInput(),
+      body: { ...(data as Agent), name: 'Written offline' },
+    })
+    await world.sandbox.stop()
+    const list = await g.run(world.profile, 'agents.list', listInput)
+    expect(list.meta).toMatchObject({ source: 'cache', stale: true, offline: true })
     await world.layer.settled()
-    const refreshed = await g.run(world.profile, 'agents.list', listInput)
-    expect(refreshed.meta.stale).toBe(false)
-    expect((refreshed.data as Agent[]).map((a) => a.name)).toContain('Written here')
   })
 
   it('a deleted contact is not served from the cache, though the delete names only its id', async () => {
@@ -118,8 +146,10 @@ describe('read-through cache', () => {
     const failure = await g.run(world.profile, 'contacts.get', getInput).catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(AppFailure)
     expect((failure as AppFailure).error.kind).toBe('not_found')
-    // Only the deleted contact's read went: another contact is still served from the cache.
-    expect((await g.run(world.profile, 'contacts.get', other)).meta.source).toBe('cache')
+    // Only the deleted contact's read went: another contact is still there (read afresh, since the
+    // delete made the resource's reads stale).
+    const kept = await g.run(world.profile, 'contacts.get', other)
+    expect((kept.data as { id: string }).id).toBe(SEED_FACTS.accentedContactId)
   })
 
   it('drops a cached read when its background refresh finds the thing gone', async () => {
