@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Node 25+ defines its own Web Storage globals, which shadow happy-dom's `localStorage` in the
+    // renderer tests; the flag turns Node's off (Node 22 and 24 accept it too).
+    execArgv: ['--no-experimental-webstorage'],
   },
 })
