@@ -95,6 +95,8 @@ describe('packaging builds first', () => {
       expect(script, name).toMatch(/^npm run build && /)
       expect(script.indexOf('npm run build'), name).toBeLessThan(script.indexOf('electron-builder'))
     }
-    expect(scripts.dist).toMatch(/electron-builder install-app-deps && electron-builder /)
+    // keytar alone is rebuilt for Electron; SQLite's Node-API prebuilt loads there as it is.
+    expect(scripts.dist).toMatch(/electron-rebuild --force --only keytar && electron-builder /)
+    for (const name of ['dist', 'dist:all']) expect(scripts[name], name).not.toMatch(/install-app-deps|npmRebuild=true/)
   })
 })

@@ -75,10 +75,24 @@ const { getNodeModuleFileMatcher } = createRequire(import.meta.url)('app-builder
   ) => FileMatcher
 }
 
-/** Whether electron-builder's node_modules matcher (the exclusions of `files`) would copy this dependency file. */
-function shippedDependencyFile(config: Configuration, relativePath: string): boolean {
+type Platform = 'mac' | 'win' | 'linux'
+const PLATFORM_NAME: Record<Platform, string> = { mac: 'darwin', win: 'win32', linux: 'linux' }
+
+/**
+ * Whether electron-builder's node_modules matcher (the exclusions of `files`, top level and the
+ * platform's own) would copy this dependency file into that platform's installer for that arch.
+ */
+function shippedDependencyFile(
+  config: Configuration,
+  relativePath: string,
+  platform: Platform = 'linux',
+  arch = 'x64',
+): boolean {
   const packager = { config, debugLogger: new DebugLogger(false) }
-  const filter = getNodeModuleFileMatcher(PROJECT, '/app', (pattern) => pattern, {}, packager).createFilter()
+  // The macros electron-builder expands in file patterns (a subset: the ones this config uses).
+  const expand = (pattern: string) =>
+    pattern.replaceAll('${arch}', arch).replaceAll('${platform}', PLATFORM_NAME[platform]).replaceAll('${os}', platform)
+  const filter = getNodeModuleFileMatcher(PROJECT, '/app', expand, config[platform] ?? {}, packager).createFilter()
   const file = { isDirectory: () => false }
   return filter(`${PROJECT}/${relativePath}`, file as Parameters<typeof filter>[1])
 }
@@ -113,11 +127,12 @@ function releaseProblems(config: Configuration): string[] {
   }
   for (const native of [
     'keytar/build/Release/keytar.node',
-    'better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node',
+    'better-sqlite3-multiple-ciphers/prebuilds/linux-x64.node',
   ]) {
     if (!unpacked(config, `node_modules/${native}`)) problems.push(`${native} stays inside the asar`)
   }
-  if (config.npmRebuild !== false) problems.push('npmRebuild must be false: install-app-deps rebuilds explicitly')
+  if (config.npmRebuild !== false)
+    problems.push('npmRebuild must be false: electron-rebuild --only keytar rebuilds explicitly')
   if (config.asar === false) problems.push('asar is off: the integrity fuses need an asar')
   const mac = config.mac ?? {}
   if (mac.hardenedRuntime !== true) problems.push('mac: hardened runtime is off')
@@ -182,11 +197,7 @@ describe('electron-builder.yml', () => {
 
   it('packages the native modules’ binaries and JavaScript but not their C sources or build leftovers', () => {
     const sqlite = 'node_modules/better-sqlite3-multiple-ciphers'
-    for (const needed of [
-      `${sqlite}/build/Release/better_sqlite3.node`,
-      `${sqlite}/lib/index.js`,
-      `${sqlite}/package.json`,
-    ]) {
+    for (const needed of [`${sqlite}/prebuilds/linux-x64.node`, `${sqlite}/lib/index.js`, `${sqlite}/package.json`]) {
       expect(shippedDependencyFile(config, needed), needed).toBe(true)
     }
     expect(shippedDependencyFile(config, 'node_modules/keytar/build/Release/keytar.node')).toBe(true)
@@ -194,12 +205,43 @@ describe('electron-builder.yml', () => {
     for (const leftover of [
       `${sqlite}/deps/sqlite3/sqlite3.c`,
       `${sqlite}/src/better_sqlite3.cpp`,
-      `${sqlite}/build/Release/obj.target/better_sqlite3/src/better_sqlite3.o`,
-      `${sqlite}/build/Release/test_extension.node`,
+      `${sqlite}/binding.gyp`,
+      `${sqlite}/build/Release/better_sqlite3.node`,
       'node_modules/keytar/src/main.cc',
     ]) {
       expect(shippedDependencyFile(config, leftover), leftover).toBe(false)
     }
+  })
+
+  it('gives each installer only its own platform’s SQLite binary of the eight prebuilts', () => {
+    const prebuilts = [
+      'darwin-arm64',
+      'darwin-x64',
+      'linux-arm64',
+      'linux-x64',
+      'linuxmusl-arm64',
+      'linuxmusl-x64',
+      'win32-arm64',
+      'win32-x64',
+    ]
+    const shippedFor = (platform: Platform, arch: string) =>
+      prebuilts.filter((p) =>
+        shippedDependencyFile(
+          config,
+          `node_modules/better-sqlite3-multiple-ciphers/prebuilds/${p}.node`,
+          platform,
+          arch,
+        ),
+      )
+    // The universal macOS app is made of an x64 and an arm64 build that must hold the same files.
+    expect(shippedFor('mac', 'x64')).toEqual(['darwin-arm64', 'darwin-x64'])
+    expect(shippedFor('mac', 'arm64')).toEqual(['darwin-arm64', 'darwin-x64'])
+    expect(shippedFor('win', 'x64')).toEqual(['win32-x64'])
+    expect(shippedFor('win', 'arm64')).toEqual(['win32-arm64'])
+    expect(shippedFor('linux', 'x64')).toEqual(['linux-x64'])
+    expect(shippedFor('linux', 'arm64')).toEqual(['linux-arm64'])
+    // …and @electron/universal keeps those single-arch files as they are instead of merging them.
+    expect(config.mac?.x64ArchFiles).toBe('**/node_modules/better-sqlite3-multiple-ciphers/prebuilds/darwin-*.node')
   })
 
   it('grants exactly the three hardened-runtime exceptions the native modules need', () => {

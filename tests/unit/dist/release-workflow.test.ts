@@ -50,13 +50,13 @@ describe('the release workflow', () => {
   })
 
   it.each(['mac', 'win', 'linux'])(
-    'on %s: npm ci, build, install-app-deps, then package and publish, in that order',
+    'on %s: npm ci, build, keytar rebuilt for Electron (never SQLite), then package and publish, in that order',
     (platform) => {
       const steps = stepsFor(platform)
       const order = [
         indexOfRun(steps, /^npm ci$/),
         indexOfRun(steps, /^npm run build$/),
-        indexOfRun(steps, /electron-builder install-app-deps/),
+        indexOfRun(steps, /electron-rebuild --force --only keytar/),
         indexOfRun(steps, new RegExp(`electron-builder --${platform} --publish always`)),
       ]
       expect(
@@ -64,6 +64,8 @@ describe('the release workflow', () => {
         `${platform}: ${order.join(',')}`,
       ).toBe(true)
       expect([...order].sort((a, b) => a - b)).toEqual(order)
+      // A rebuild of everything would compile SQLite from source for nothing (its prebuilt is Node-API).
+      expect(steps.some((s) => /install-app-deps|better-sqlite3/.test(s.run ?? ''))).toBe(false)
     },
   )
 
