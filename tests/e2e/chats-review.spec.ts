@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import type { Chat, ChatMessage } from '../../electron/contract'
 import { SEED_FACTS } from '../../electron/sandbox/seed'
-import { expect, settle, test } from './fixtures'
+import { expect, nextFrame, settle, test, untilStill } from './fixtures'
 
 test.use({ previewOptions: { systemLocale: 'en-US', demoBigChat: true }, timezoneId: 'America/Sao_Paulo' })
 test.setTimeout(180_000)
@@ -91,18 +91,17 @@ test('review the 100,000-message chat: reading position holds while older pages 
     for (let i = 0; i < 80 && held.length === 0; i++) {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
       await page.mouse.wheel(0, -500)
-      await page.waitForTimeout(40)
+      await nextFrame(page)
     }
     expect(held.length).toBe(1)
-    await page.waitForTimeout(150)
-    const anchor = (await anchorOf(page))!
+    // Hold still: read the anchor once the scroll has come to rest.
+    const anchor = (await untilStill(page, () => anchorOf(page)))!
     expect(anchor).not.toBeNull()
     held.shift()!()
     await expect
       .poll(async () => (await yOf(page, anchor.id))?.index ?? -1, { timeout: 10_000 })
       .toBeGreaterThan(anchor.index)
-    await page.waitForTimeout(200)
-    const after = (await yOf(page, anchor.id))!
+    const after = (await untilStill(page, () => yOf(page, anchor.id)))!
     expect(Math.abs(after.y - anchor.y)).toBeLessThanOrEqual(3)
     expect(await renderedMessages(page).count()).toBeLessThan(200)
   }

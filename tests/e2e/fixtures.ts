@@ -35,10 +35,44 @@ export const test = base.extend<Fixtures>({
   },
 })
 
-/** Waits for fonts and transitions so a screenshot shows what a user would see. */
+/**
+ * Waits for fonts, then for every finite animation and transition (naive-ui's fades and slides) to
+ * finish, then for a frame to be painted, so a screenshot shows what a user would see. Endless
+ * animations (spinners, skeleton shimmer) are left running: they never settle.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(350)
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    for (let round = 0; round < 50; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+      if (running.length === 0) break
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
+    }
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+  })
+}
+
+/** Resolves once the page has painted the next frame (what a scroll or wheel event waits for). */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+}
+
+/**
+ * Resolves once `read` gives the same answer over several consecutive frames: a scroll has come to
+ * rest, a list has finished re-laying out.
+ */
+export async function untilStill<T>(page: Page, read: () => Promise<T>, frames = 3): Promise<T> {
+  let last = JSON.stringify(await read())
+  let same = 0
+  for (let i = 0; i < 300 && same < frames; i++) {
+    await nextFrame(page)
+    const now = JSON.stringify(await read())
+    same = now === last ? same + 1 : 0
+    last = now
+  }
+  return read()
 }
 
 export { expect }

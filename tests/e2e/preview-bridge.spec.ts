@@ -88,18 +88,25 @@ test.describe('the preview host', () => {
     expect(shape.frozen).toBe(true)
     expect(shape.media).toMatch(/^\/__bridge\/media\?u=https%3A%2F%2Fcdn\.example%2Fa%20b\.png&s=/)
 
-    // A push event reaches a subscriber, and stops after unsubscribe.
-    const received = page.evaluate(
-      () =>
-        new Promise<unknown>((resolve) => {
-          const off = window.api.on('connectivity', (payload) => {
-            off()
-            resolve(payload)
-          })
-        }),
-    )
-    await page.waitForTimeout(200)
+    // A push event reaches a subscriber, and stops after unsubscribe. The subscription is in place
+    // (this evaluate has returned) and the page's event stream open before the event is sent.
+    type Seen = { once: unknown[]; all: unknown[] }
+    await page.evaluate(() => {
+      const seen: Seen = { once: [], all: [] }
+      const off = window.api.on('connectivity', (payload) => {
+        off()
+        seen.once.push(payload)
+      })
+      window.api.on('connectivity', (payload) => seen.all.push(payload))
+      Object.assign(window, { seen })
+    })
+    await expect.poll(() => preview.eventSubscribers()).toBeGreaterThan(0)
+    const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen)
     preview.core.setOnline(false)
-    expect(await received).toMatchObject({ online: false })
+    await expect.poll(seen).toEqual({ once: [expect.objectContaining({ online: false })], all: [expect.anything()] })
+    // The second event reaches the listener still subscribed, not the one that unsubscribed.
+    preview.core.setOnline(true)
+    await expect.poll(async () => (await seen()).all).toHaveLength(2)
+    expect((await seen()).once).toHaveLength(1)
   })
 })

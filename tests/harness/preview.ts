@@ -38,6 +38,8 @@ export interface Preview {
   /** The address to open, e.g. `http://127.0.0.1:41234/`. */
   url: string
   core: Core
+  /** How many pages are subscribed to push events (the bridge's server-sent event streams). */
+  eventSubscribers(): number
   close(): Promise<void>
 }
 
@@ -230,6 +232,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const preview: Preview = {
     url: `${origin}/`,
     core,
+    eventSubscribers: () => eventStreams.size,
     async close() {
       unsubscribe()
       for (const res of eventStreams) res.end()
