@@ -1,7 +1,6 @@
-/**
- * Line diff of two behavior texts for the side-by-side view. Behavior texts are a few thousand
- * lines at most, so a plain LCS table is fast enough and easy to trust.
- */
+import { diffArrays } from 'diff'
+
+/** Line diff of two behavior texts for the side-by-side view. */
 export type DiffRowKind = 'same' | 'added' | 'removed' | 'changed'
 
 export interface DiffRow {
@@ -23,40 +22,23 @@ function splitLines(text: string): string[] {
   return text.replace(/\r\n?/g, '\n').split('\n')
 }
 
-/** Edit script of `a` into `b`: 'same', 'removed' (from a), 'added' (from b), in order. */
-function editScript(a: string[], b: string[]): { op: 'same' | 'removed' | 'added'; ai: number; bi: number }[] {
-  // Trim the common head and tail first: versions of one behavior mostly share them.
-  let head = 0
-  while (head < a.length && head < b.length && a[head] === b[head]) head++
-  let tail = 0
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
-  const am = a.slice(head, a.length - tail)
-  const bm = b.slice(head, b.length - tail)
-  const n = am.length
-  const m = bm.length
-  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1))
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i][j] = am[i] === bm[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1])
+type EditOp = { op: 'same' | 'removed' | 'added'; ai: number; bi: number }
 
-  const ops: { op: 'same' | 'removed' | 'added'; ai: number; bi: number }[] = []
-  for (let k = 0; k < head; k++) ops.push({ op: 'same', ai: k, bi: k })
-  let i = 0
-  let j = 0
-  while (i < n || j < m) {
-    if (i < n && j < m && am[i] === bm[j]) {
-      ops.push({ op: 'same', ai: head + i, bi: head + j })
-      i++
-      j++
-    } else if (j < m && (i === n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      ops.push({ op: 'added', ai: -1, bi: head + j })
-      j++
-    } else {
-      ops.push({ op: 'removed', ai: head + i, bi: -1 })
-      i++
+/**
+ * Edit script of `a` into `b`: 'same', 'removed' (from a), 'added' (from b), in order. jsdiff's
+ * Myers diff keeps memory linear in the texts' length (a table of n·m cells would not be).
+ */
+function editScript(a: string[], b: string[]): EditOp[] {
+  const ops: EditOp[] = []
+  let ai = 0
+  let bi = 0
+  for (const change of diffArrays(a, b)) {
+    for (let k = 0; k < change.count; k++) {
+      if (change.added) ops.push({ op: 'added', ai: -1, bi: bi++ })
+      else if (change.removed) ops.push({ op: 'removed', ai: ai++, bi: -1 })
+      else ops.push({ op: 'same', ai: ai++, bi: bi++ })
     }
   }
-  for (let k = 0; k < tail; k++) ops.push({ op: 'same', ai: a.length - tail + k, bi: b.length - tail + k })
   return ops
 }
 

@@ -47,4 +47,20 @@ describe('diffBehavior', () => {
     expect(left.join('\n')).toBe(older)
     expect(right.join('\n')).toBe(newer)
   })
+
+  it('diffs two long behaviors that differ at both ends (memory linear in their length)', () => {
+    // A table of every line pair would need 40,000² cells here; the diff must not build one.
+    const lines = Array.from({ length: 40_000 }, (_, i) => `regra ${i}`)
+    const older = ['início antigo', ...lines, 'fim antigo'].join('\n')
+    const newer = ['início novo', ...lines, 'fim novo'].join('\n')
+    const d = diffBehavior(older, newer)
+    expect(d.added).toBe(2)
+    expect(d.removed).toBe(2)
+    expect(d.rows.filter((r) => r.kind === 'same')).toHaveLength(40_000)
+    expect(d.rows[0]).toEqual({
+      kind: 'changed',
+      left: { line: 1, text: 'início antigo' },
+      right: { line: 1, text: 'início novo' },
+    })
+  })
 })
