@@ -1,0 +1,12 @@
+export { callEndpoint } from './endpointCall'
+export { endpointKey, endpointKeyParts } from './endpointKeys'
+export {
+  appErrorOf,
+  EndpointFailure,
+  useEndpointQuery,
+  type EndpointAnswer,
+  type EndpointQuery,
+  type EndpointQueryOptions,
+} from './endpointQuery'
+export { invalidateAfterWrite, runWrite } from './endpointWrite'
+export { installQuerySession } from './querySession'

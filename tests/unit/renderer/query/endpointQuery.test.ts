@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+import { PiniaColada } from '@pinia/colada'
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { defineComponent, h, ref } from 'vue'
+import type { Agent, Profile, Result } from '@contract'
+import { installQuerySession, runWrite, useEndpointQuery } from '@/query'
+import { useSessionStore } from '@/stores/session'
+import { createFakeDeskApi, flush } from '../fakeDeskApi'
+
+const profile = (id: string): Profile => ({
+  id,
+  label: id,
+  kind: 'service',
+  baseUrl: 'https://api.example.test',
+  workspaceId: 'W1',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+})
+const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
+const agent = (id: string, name: string): Agent => ({ id, name, type: 'SUPPORT', communicationType: 'NORMAL' })
+
+let fake: ReturnType<typeof createFakeDeskApi>
+let pinia: Pinia
+
+beforeEach(() => {
+  fake = createFakeDeskApi()
+  fake.install()
+  pinia = createPinia()
+  setActivePinia(pinia)
+  const session = useSessionStore()
+  session.profiles = [profile('p1'), profile('p2')]
+  session.activeProfileId = 'p1'
+})
+
+/** Mounts a component that shows one agent read through the query layer. */
+function showAgent(agentId = ref('A')) {
+  const Shown = defineComponent({
+    setup() {
+      const q = useEndpointQuery('agents.get', () => ({ path: { agentId: agentId.value } }))
+      return () => h('p', [q.data.value?.name ?? '', '|', q.meta.value?.source ?? '', '|', q.error.value?.kind ?? ''])
+    },
+  })
+  const wrapper = mount(Shown, {
+    global: { plugins: [pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] },
+  })
+  return { wrapper, agentId }
+}
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await flush()
+}
+
+describe('the query layer over the endpoint table', () => {
+  it('reads through window.api with the input and shows data and where it came from', async () => {
+    const get = fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Sofia'), meta }))
+    const { wrapper } = showAgent()
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|')
+    expect(get).toHaveBeenCalledWith({ path: { agentId: 'A' } })
+  })
+
+  it('shows the AppError of a failed read', async () => {
+    fake.handle('agents.get', async () => ({ ok: false, error: { kind: 'offline', message: 'no network' } }))
+    const { wrapper } = showAgent()
+    await settle()
+    expect(wrapper.text()).toBe('||offline')
+  })
+
+  it('asks for a new token on a refused read and reads again once it is given', async () => {
+    let calls = 0
+    fake.handle('agents.get', async (): Promise<Result<Agent>> => {
+      calls++
+      return calls === 1
+        ? { ok: false, error: { kind: 'auth', message: 'token refused', status: 403 } }
+        : { ok: true, data: agent('A', 'Sofia'), meta }
+    })
+    fake.handle('profiles.setToken', async () => ({ ok: true, data: profile('p1') }))
+    const { wrapper } = showAgent()
+    await settle()
+    const session = useSessionStore()
+    expect(session.tokenPrompt?.profileId).toBe('p1')
+    await session.submitToken('new-token')
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|')
+  })
+
+  it('after a write, reads what the write changed again, and only those', async () => {
+    let name = 'Sofia'
+    const get = fake.handle('agents.get', async (input) => {
+      const id = (input as { path: { agentId: string } }).path.agentId
+      return { ok: true, data: agent(id, id === 'A' ? name : 'Other'), meta }
+    })
+    fake.handle('agents.update', async () => ({ ok: true, data: agent('A', 'Sofia 2') }))
+    const a = showAgent(ref('A'))
+    const b = showAgent(ref('B'))
+    await settle()
+    expect(get).toHaveBeenCalledTimes(2)
+
+    name = 'Sofia 2'
+    const r = await runWrite('agents.update', {
+      path: { agentId: 'A' },
+      body: { name: 'Sofia 2', type: 'SUPPORT', communicationType: 'NORMAL' },
+    })
+    expect(r.ok).toBe(true)
+    await settle()
+    expect(a.wrapper.text()).toBe('Sofia 2|network|')
+    expect(b.wrapper.text()).toBe('Other|network|')
+    expect(get).toHaveBeenCalledTimes(3)
+  })
+
+  it('never shows one profile’s answer under another, and forgets the old profile’s answers', async () => {
+    fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Of p1'), meta }))
+    const stop = installQuerySession()
+    const { wrapper } = showAgent()
+    await settle()
+    expect(wrapper.text()).toBe('Of p1|network|')
+
+    fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Of p2'), meta }))
+    useSessionStore().activeProfileId = 'p2'
+    await settle()
+    expect(wrapper.text()).toBe('Of p2|network|')
+    const { useQueryCache } = await import('@pinia/colada')
+    const keys = useQueryCache()
+      .getEntries()
+      .map((e) => e.key[1])
+    expect(keys).not.toContain('p1')
+    stop()
+  })
+
+  it('reads again when main refreshed that operation in the background, and after a new token for failed reads', async () => {
+    let name = 'Sofia'
+    const get = fake.handle('agents.get', async () => ({ ok: true, data: agent('A', name), meta }))
+    const stop = installQuerySession()
+    const { wrapper } = showAgent()
+    await settle()
+    name = 'Sofia (refreshed)'
+    fake.emit('cache.updated', { endpoint: 'agents.list', key: '{}' })
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|')
+    fake.emit('cache.updated', { endpoint: 'agents.get', key: '{}' })
+    await settle()
+    expect(wrapper.text()).toBe('Sofia (refreshed)|network|')
+    expect(get).toHaveBeenCalledTimes(2)
+    stop()
+  })
+
+  it('after a new token is saved, reads again what failed (the dialog had been cancelled)', async () => {
+    let refused = true
+    fake.handle('agents.get', async (): Promise<Result<Agent>> =>
+      refused
+        ? { ok: false, error: { kind: 'auth', message: 'token refused', status: 403 } }
+        : { ok: true, data: agent('A', 'Sofia'), meta },
+    )
+    fake.handle('profiles.setToken', async () => ({ ok: true, data: profile('p1') }))
+    const stop = installQuerySession()
+    const { wrapper } = showAgent()
+    await settle()
+    const session = useSessionStore()
+    session.cancelTokenPrompt()
+    await settle()
+    expect(wrapper.text()).toBe('||auth')
+
+    refused = false
+    void session.requestToken()
+    await session.submitToken('new-token')
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|')
+    stop()
+  })
+})
