@@ -6,6 +6,8 @@ export default {
   unsaved: 'Unsaved changes',
   draftRestored: 'Your unsaved changes from earlier were kept. Save them, or discard them to see what the service has.',
   fixErrors: 'Fix the fields marked in red first.',
+  fixField: 'Fix “{field}” first.',
+  fixFieldOnTab: 'Fix “{field}” on the {tab} tab first.',
   failed: {
     title: 'Not saved. What you typed is kept.',
     validation: 'The service refused the values: {reason}',

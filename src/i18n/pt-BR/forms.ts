@@ -7,6 +7,8 @@ export default {
   draftRestored:
     'Suas alterações não salvas de antes foram mantidas. Salve-as ou descarte-as para ver o que o serviço tem.',
   fixErrors: 'Corrija primeiro os campos marcados em vermelho.',
+  fixField: 'Corrija primeiro “{field}”.',
+  fixFieldOnTab: 'Corrija primeiro “{field}” na aba {tab}.',
   failed: {
     title: 'Não foi salvo. O que você digitou foi mantido.',
     validation: 'O serviço recusou os valores: {reason}',
