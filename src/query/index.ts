@@ -10,3 +10,4 @@ export {
 } from './endpointQuery'
 export { invalidateAfterWrite, runWrite } from './endpointWrite'
 export { installQuerySession } from './querySession'
+export { usePagedQuery, type PagedQuery, type PagedQueryOptions, type PagedState } from './usePagedQuery'

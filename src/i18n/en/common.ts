@@ -7,6 +7,7 @@ export default {
   previous: 'Previous',
   next: 'Next',
   page: 'Page {page}',
+  pager: 'Pages',
   loading: 'Loading…',
   source: {
     cachedAgo: 'Cached {ago}',

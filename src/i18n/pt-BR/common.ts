@@ -7,6 +7,7 @@ export default {
   previous: 'Anterior',
   next: 'Próxima',
   page: 'Página {page}',
+  pager: 'Páginas',
   loading: 'Carregando…',
   source: {
     cachedAgo: 'Em cache {ago}',

@@ -1,0 +1,130 @@
+import { computed, onScopeDispose, ref, watch } from 'vue'
+import type { EndpointInput, EndpointName, EndpointOutput } from '@contract'
+import { useEndpointQuery } from './endpointQuery'
+
+export type PagedState = 'idle' | 'loading' | 'done' | 'error'
+
+export interface PagedQueryOptions<N extends EndpointName, T> {
+  /** The operation's input for a page; null while it cannot be asked (no workspace yet). */
+  input(page: number, pageSize: number, filter: string): EndpointInput<N> | null
+  /** The items of an answer (a bare array, or the `data` of a `{data, count}` answer). */
+  items(answer: EndpointOutput<N>): T[]
+  pageSize?: number
+  /** First page number of the operation (the endpoint table's `pageBase`). */
+  pageBase?: 0 | 1
+  /** Identity of an item; lets the list notice a service that wraps around past the last page. */
+  identify?(item: T): string
+  debounceMs?: number
+}
+
+/**
+ * A paged list read through the query layer, for a service that gives no totals: previous/next
+ * only. A full page means there may be more; an empty next page (or one that repeats the first)
+ * means the end, and the list stays on the last real page. While another page or filter loads,
+ * the last one stays on screen.
+ */
+export function usePagedQuery<N extends EndpointName, T>(name: N, options: PagedQueryOptions<N, T>) {
+  const pageSize = options.pageSize ?? 25
+  const base = options.pageBase ?? 1
+  const page = ref<number>(base)
+  /** What the user types; applied after a pause. */
+  const filter = ref('')
+  /** The filter of the page asked for. */
+  const appliedFilter = ref('')
+  /** The last page there is, once the service showed it (a short page, or an empty one after it). */
+  const lastPage = ref<number | undefined>()
+  /** How the end was found: a short page may fill up later; a page after an empty one is the end. */
+  let endShownBy: 'short' | 'empty' = 'short'
+  let firstIdOfFirstPage: string | undefined
+
+  const query = useEndpointQuery(name, () => options.input(page.value, pageSize, appliedFilter.value), {
+    keepPrevious: true,
+  })
+
+  const items = computed<T[]>(() => (query.data.value === undefined ? [] : options.items(query.data.value)))
+
+  // Past the end: an empty page, or the first page again (some services wrap around).
+  watch(
+    () => [query.data.value, query.isPlaceholder.value] as const,
+    ([data, placeholder]) => {
+      if (data === undefined || placeholder) return
+      const ids = options.identify ? items.value.map(options.identify) : []
+      if (page.value === base) firstIdOfFirstPage = ids[0]
+      const wrapped = page.value > base && ids.length > 0 && ids[0] === firstIdOfFirstPage
+      if (page.value > base && (items.value.length === 0 || wrapped)) {
+        lastPage.value = page.value - 1
+        endShownBy = 'empty'
+        page.value -= 1
+      } else if (items.value.length < pageSize) {
+        lastPage.value = page.value
+        endShownBy = 'short'
+      } else if (endShownBy === 'short' && lastPage.value === page.value) {
+        // The last page filled up (something was added): there may be more now.
+        lastPage.value = undefined
+      }
+    },
+  )
+
+  const state = computed<PagedState>(() => {
+    if (query.error.value) return 'error'
+    if (query.isLoading.value) return 'loading'
+    return query.data.value === undefined ? 'idle' : 'done'
+  })
+
+  const hasPrev = computed(() => page.value > base)
+  const hasNext = computed(() =>
+    lastPage.value === undefined ? items.value.length >= pageSize : page.value < lastPage.value,
+  )
+  /** Page number as people count (1, 2, 3) whatever the service's base. */
+  const pageNumber = computed(() => page.value - base + 1)
+
+  function next() {
+    if (hasNext.value && state.value !== 'loading') page.value += 1
+  }
+  function prev() {
+    if (hasPrev.value && state.value !== 'loading') page.value -= 1
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined
+  /** Applies the filter now (Enter in the field), from the first page. */
+  function applyFilter() {
+    clearTimeout(timer)
+    lastPage.value = undefined
+    appliedFilter.value = filter.value.trim()
+    page.value = base
+  }
+  /** Replaces the filter and shows the first page now (a "clear filter" button). */
+  function restart(newFilter = '') {
+    filter.value = newFilter
+    applyFilter()
+  }
+  watch(filter, () => {
+    clearTimeout(timer)
+    if (filter.value.trim() !== appliedFilter.value) timer = setTimeout(applyFilter, options.debounceMs ?? 300)
+  })
+  onScopeDispose(() => clearTimeout(timer))
+
+  return {
+    state,
+    items,
+    meta: query.meta,
+    error: query.error,
+    page,
+    pageNumber,
+    pageSize,
+    filter,
+    appliedFilter,
+    hasPrev,
+    hasNext,
+    next,
+    prev,
+    reload: () => {
+      lastPage.value = undefined
+      return query.refresh()
+    },
+    applyFilter,
+    restart,
+  }
+}
+
+export type PagedQuery<T> = ReturnType<typeof usePagedQuery<EndpointName, T>>
