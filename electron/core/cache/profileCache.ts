@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheFileBytes, deleteCacheFiles, openCacheDatabase, type CacheDb } from './cacheDatabase'
+import {
+  cacheFileBytes,
+  deleteCacheFiles,
+  openCacheDatabase,
+  type CacheDb,
+  type CacheDriverOptions,
+} from './cacheDatabase'
 import { checkCacheFile, type IntegrityResult } from './integrityCheck'
 import { cacheKeyAccount, cacheKeyOf, type CacheKeyVault } from './cacheKey'
 import { MessageSearch } from './messageSearch'
@@ -47,6 +53,7 @@ export async function openProfileCache(
   userDataDir: string,
   vault: CacheKeyVault,
   profileId: string,
+  driver: CacheDriverOptions = {},
 ): Promise<ProfileCache> {
   const file = cacheFileOf(userDataDir, profileId)
   mkdirSync(join(userDataDir, CACHE_FOLDER), { recursive: true })
@@ -54,7 +61,7 @@ export async function openProfileCache(
   // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
   if (created) deleteCacheFiles(file)
   const existed = existsSync(file)
-  const { db, rebuiltFrom } = openCacheDatabase(file, keyHex)
+  const { db, rebuiltFrom } = openCacheDatabase(file, keyHex, driver)
   return {
     profileId,
     file,

@@ -6,6 +6,7 @@ import { type AppInfo, profileChannels, type Profile, type Settings } from '../.
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Workspace } from '../../contract/resources/workspace'
 import type { ApiClient } from '../api'
+import { assertDriverLoads, CacheUnavailable, type CacheDriverOptions } from '../cache/cacheDatabase'
 import { isAllowedExternalUrl } from '../externalLinks'
 import type { ChannelContext } from '../router'
 import type { SettingsFile } from '../settings/settingsFile'
@@ -56,22 +57,31 @@ export interface DemoLauncher {
   close(): Promise<void>
 }
 
-export function createDemoLauncher(start: StartDemoService, userDataDir: string): DemoLauncher {
+export function createDemoLauncher(
+  start: StartDemoService,
+  userDataDir: string,
+  driver: CacheDriverOptions = {},
+): DemoLauncher {
   let pending: Promise<DemoService> | null = null
   let service: DemoService | null = null
   return {
     ensure() {
-      pending ??= start({
-        dbFile: join(userDataDir, DEMO_DB_FILE),
-        token: randomBytes(24).toString('base64url'),
-      }).then(
-        (s) => (service = s),
-        (err: unknown) => {
-          pending = null
-          console.error(`[demo] the embedded service could not start: ${err instanceof Error ? err.name : 'error'}`)
-          throw new AppFailure(appError('internal', 'The demo service could not start'))
-        },
-      )
+      const token = randomBytes(24).toString('base64url')
+      // The demo keeps its workspace in SQLite: a module that cannot load is said as such, not as
+      // "could not start".
+      pending ??= Promise.resolve()
+        .then(() => assertDriverLoads(driver))
+        .then(() => start({ dbFile: join(userDataDir, DEMO_DB_FILE), token }))
+        .then(
+          (s) => (service = s),
+          (err: unknown) => {
+            pending = null
+            const detail = (err instanceof Error ? err.message : String(err)).replaceAll(token, '…')
+            const reason = err instanceof CacheUnavailable && err.problem === 'driver' ? 'sqlite_driver' : 'demo_start'
+            console.error(`[demo] the embedded service could not start (${reason}): ${detail}`)
+            throw new AppFailure(appError('internal', 'The demo service could not start', { reason, detail }))
+          },
+        )
       return pending
     },
     running: () => service,

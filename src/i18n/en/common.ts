@@ -29,4 +29,9 @@ export default {
     cancelled: 'Cancelled.',
     internal: 'Something went wrong inside the app.',
   },
+  errorDetail: {
+    title: 'Technical details',
+    copy: 'Copy details',
+    copied: 'Copied',
+  },
 }

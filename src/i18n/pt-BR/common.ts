@@ -29,4 +29,9 @@ export default {
     cancelled: 'Cancelado.',
     internal: 'Algo deu errado dentro do app.',
   },
+  errorDetail: {
+    title: 'Detalhes técnicos',
+    copy: 'Copiar detalhes',
+    copied: 'Copiado',
+  },
 }
