@@ -39,6 +39,8 @@ export const test = base.extend<Fixtures>({
     await use(async (name) => {
       await settle(page)
       await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
+      // The check takes a second or two on a busy 2-core machine: each one extends the test's time.
+      base.info().setTimeout(base.info().timeout + 10_000)
       const problems = await seriousViolations(page, name)
       if (A11Y_ENFORCED) expect(problems, `accessibility of ${name}:\n${describeProblems(problems)}`).toEqual([])
     })

@@ -39,9 +39,7 @@ test('the offline search box shows one clear button, not two', async ({ page, pr
   await page.getByRole('button', { name: 'Open the demo' }).click()
   const input = page.getByTestId('offline-search-input').locator('input')
   await input.fill('pedido')
-  const nativeClear = await input.evaluate(
-    (el) => getComputedStyle(el, '::-webkit-search-cancel-button').display,
-  )
+  const nativeClear = await input.evaluate((el) => getComputedStyle(el, '::-webkit-search-cancel-button').display)
   expect(nativeClear).toBe('none')
   await expect(page.getByTestId('offline-search-input').locator('.n-base-clear')).toHaveCount(1)
 })
