@@ -1,4 +1,5 @@
 import type { Contact, ContactInput } from '@contract'
+import { formatTime, knownTime } from '@/domain/timestamps'
 
 const DAY_MS = 86_400_000
 const HALF_DAY_MS = DAY_MS / 2
@@ -29,7 +30,8 @@ export function birthdayMsOf(date: CalendarDate): number {
 
 /** The date picker works in local time: it shows the day containing this local-midnight instant. */
 export function pickerValueOf(birthdayMs: number | null): number | null {
-  if (birthdayMs === null) return null
+  // A stored value no date can show leaves the picker empty; it is kept until the user picks a date.
+  if (birthdayMs === null || knownTime(birthdayMs + HALF_DAY_MS) === undefined) return null
   const { year, month, day } = calendarDateOf(birthdayMs)
   return new Date(year, month - 1, day).getTime()
 }
@@ -42,7 +44,8 @@ export function birthdayFromPicker(pickerMs: number | null, previous: number | n
   if (pickerMs === null) return null
   const local = new Date(pickerMs)
   const date = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() }
-  if (previous !== null && sameDate(calendarDateOf(previous), date)) return previous
+  if (previous !== null && knownTime(previous + HALF_DAY_MS) !== undefined && sameDate(calendarDateOf(previous), date))
+    return previous
   return birthdayMsOf(date)
 }
 
@@ -50,12 +53,18 @@ export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
   return a.year === b.year && a.month === b.month && a.day === b.day
 }
 
-/** "3 May 1980" in the user's locale, never shifted by their time zone. */
-export function formatBirthday(birthdayMs: number | null | undefined, locale: string): string {
+/**
+ * "3 May 1980" in the user's locale, never shifted by their time zone; `unknown` for a value no
+ * date can show (any int64 is vendor-valid).
+ */
+export function formatBirthday(birthdayMs: number | null | undefined, locale: string, unknown = ''): string {
   if (birthdayMs === null || birthdayMs === undefined) return ''
+  if (knownTime(birthdayMs + HALF_DAY_MS) === undefined) return unknown
   const { year, month, day } = calendarDateOf(birthdayMs)
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return formatTime(
     Date.UTC(year, month - 1, day, 12),
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+    unknown,
   )
 }
 
