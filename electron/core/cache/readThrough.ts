@@ -11,6 +11,11 @@ export interface ReadThroughDeps {
   cacheFor(profileId: string): Promise<ProfileCache>
   /** A cached read refreshed in the background came back different. */
   onUpdated(profileId: string, endpoint: EndpointName, key: string): void
+  /**
+   * The service refused the token while the cache answered (a background refresh, or a read the
+   * cache served because of it): the user must still be told, and asked for a new token.
+   */
+  onAuthRefused?(profileId: string, endpoint: EndpointName): void
   /** Every answer or failure to reach the service, per profile (feeds the offline mark). */
   onReachability?(profileId: string, reachable: boolean): void
   now?: () => number
@@ -101,6 +106,7 @@ export class ReadThroughGateway implements ApiGateway {
     if (!cache) return this.inner.run(profile, name, input, opts)
     const key = paramsKey(input)
     const hit = cache.responses.get(name, key)
+    let refused = false
     if (hit?.stale && !this.isOffline(profile.id)) {
       // A write made this answer stale, so it is known to be out of date: ask the service first,
       // and serve it only when the service cannot be reached.
@@ -111,13 +117,18 @@ export class ReadThroughGateway implements ApiGateway {
         return answer
       } catch (e) {
         const failure = failureOf(e)
-        if (!failure || !isUnreachable(failure)) throw e
-        this.reached(profile.id, false)
+        if (failure?.kind === 'auth') {
+          // The cache still has an answer: it is shown (marked stale) and the refusal is said.
+          refused = true
+          this.reached(profile.id, true)
+          this.deps.onAuthRefused?.(profile.id, name)
+        } else if (!failure || !isUnreachable(failure)) throw e
+        else this.reached(profile.id, false)
       }
     }
     if (hit) {
       const age = this.now() - hit.fetchedAt
-      if (age >= this.revalidateAfterMs || hit.stale || this.isOffline(profile.id))
+      if (!refused && (age >= this.revalidateAfterMs || hit.stale || this.isOffline(profile.id)))
         this.revalidate(profile, name, input, key)
       const offline = this.isOffline(profile.id)
       return {
@@ -160,7 +171,11 @@ export class ReadThroughGateway implements ApiGateway {
       } catch (e) {
         const failure = failureOf(e)
         if (failure && isUnreachable(failure)) this.reached(profile.id, false)
-        else if (failure?.kind === 'not_found') {
+        else if (failure?.kind === 'auth') {
+          // The cached answer stays; the user is told the token was refused and asked for a new one.
+          this.reached(profile.id, true)
+          this.deps.onAuthRefused?.(profile.id, name)
+        } else if (failure?.kind === 'not_found') {
           // The service says the thing is gone: serving it again from the cache would resurrect it.
           this.reached(profile.id, true)
           const cache = await this.cacheOf(profile.id)
@@ -169,7 +184,7 @@ export class ReadThroughGateway implements ApiGateway {
             this.deps.onUpdated(profile.id, name, key)
           }
         }
-        // Any other failure (auth, server) leaves the cached answer as it is; the next read retries.
+        // Any other failure (server) leaves the cached answer as it is; the next read retries.
       } finally {
         this.inFlight.delete(flightKey)
         this.overtaken.delete(flightKey)
