@@ -1,4 +1,5 @@
-import type { Contact, ContactInput } from '@contract'
+import { z } from 'zod'
+import { ContactInput, type Contact } from '@contract'
 import { formatTime, knownTime } from '@/domain/timestamps'
 
 const DAY_MS = 86_400_000
@@ -71,6 +72,48 @@ export function formatBirthday(birthdayMs: number | null | undefined, locale: st
 /** Gender values offered in the select; the service's field is free text, so any other value is kept. */
 export const KNOWN_GENDERS = ['FEMALE', 'MALE', 'NON_BINARY', 'OTHER', 'NOT_INFORMED'] as const
 
+/**
+ * How a custom field's value is edited. The vendor allows any JSON value there (text, a number,
+ * yes/no, nothing): each is edited as what it is, and a value the app cannot edit (an object, a
+ * list) is shown as "unknown" and kept as it came.
+ */
+export type CustomValueKind = 'text' | 'number' | 'boolean' | 'other'
+
+export interface CustomValueDraft {
+  customFieldId: string
+  kind: CustomValueKind
+  /** What the input shows: the text, the number as typed, `true`/`false`, or '' for none. */
+  value: string
+  /** The value as the service sent it, sent back unchanged while the user leaves the field alone. */
+  original: unknown
+}
+
+export function customValueDraftOf(field: { customFieldId: string; value?: unknown }): CustomValueDraft {
+  const v = field.value ?? null
+  const base = { customFieldId: field.customFieldId, original: v }
+  if (typeof v === 'number') return { ...base, kind: 'number', value: Number.isFinite(v) ? String(v) : '' }
+  if (typeof v === 'boolean') return { ...base, kind: 'boolean', value: String(v) }
+  if (v === null || typeof v === 'string') return { ...base, kind: 'text', value: v ?? '' }
+  return { ...base, kind: 'other', value: '' }
+}
+
+/** The value to send: the service's own while untouched, else what was typed, in its kind. */
+export function customValueOf(field: CustomValueDraft): unknown {
+  if (
+    field.kind === 'other' ||
+    field.value === customValueDraftOf({ customFieldId: field.customFieldId, value: field.original }).value
+  )
+    return field.original
+  const text = field.value.trim()
+  if (field.kind === 'boolean') return text === '' ? null : text === 'true'
+  if (field.kind === 'number') {
+    if (text === '') return null
+    const n = Number(text.replace(',', '.'))
+    return Number.isFinite(n) ? n : field.value
+  }
+  return field.value
+}
+
 /** What the contact form edits: texts as strings (inputs need one), the birthday as stored. */
 export interface ContactDraft {
   name: string
@@ -80,7 +123,7 @@ export interface ContactDraft {
   phone: string
   email: string
   jobTitle: string
-  customFieldValues: { customFieldId: string; value: string }[]
+  customFieldValues: CustomValueDraft[]
 }
 
 export function contactDraftOf(contact: Contact): ContactDraft {
@@ -92,10 +135,7 @@ export function contactDraftOf(contact: Contact): ContactDraft {
     phone: contact.phone ?? '',
     email: contact.email ?? '',
     jobTitle: contact.jobTitle ?? '',
-    customFieldValues: (contact.customFieldValues ?? []).map((f) => ({
-      customFieldId: f.customFieldId,
-      value: f.value ?? '',
-    })),
+    customFieldValues: (contact.customFieldValues ?? []).map(customValueDraftOf),
   }
 }
 
@@ -112,6 +152,14 @@ export function emptyContactDraft(): ContactDraft {
   }
 }
 
+/**
+ * The app's rules for the contact form: the contract's, except that a custom value may be anything
+ * the vendor allows (a number, yes/no, none), so a value the app does not edit never blocks a save.
+ */
+export const ContactFormRules = ContactInput.extend({
+  customFieldValues: z.array(z.looseObject({ customFieldId: z.string().min(1), value: z.unknown() })).nullish(),
+})
+
 /** The fields the form owns, as the schema checks them and the service receives them. */
 export function contactInputOf(draft: ContactDraft): ContactInput {
   const text = (value: string) => (value.trim() === '' ? null : value.trim())
@@ -123,7 +171,11 @@ export function contactInputOf(draft: ContactDraft): ContactInput {
     phone: text(draft.phone),
     email: draft.email.trim(),
     jobTitle: text(draft.jobTitle),
-    customFieldValues: draft.customFieldValues.map((f) => ({ customFieldId: f.customFieldId, value: f.value })),
+    // The contract's write schema may still type the value as text; the vendor takes any value.
+    customFieldValues: draft.customFieldValues.map((f) => ({
+      customFieldId: f.customFieldId,
+      value: customValueOf(f),
+    })) as ContactInput['customFieldValues'],
   }
 }
 
