@@ -48,10 +48,16 @@ export const useSessionStore = defineStore('session', () => {
   /** Bumped whenever a new token is saved, so views re-run what the refused token broke. */
   const tokenRenewals = ref(0)
   const tokenPrompt = ref<TokenPrompt | null>(null)
+  /**
+   * The profile whose token the service refused, until a new one is saved: said in a banner even
+   * when the offline copy answers every screen (a refused background refresh opens no dialog).
+   */
+  const tokenRefusedFor = ref<string | null>(null)
   const ready = ref(false)
 
   const activeProfile = computed(() => profiles.value.find((p) => p.id === activeProfileId.value) ?? null)
   const offline = computed(() => !connectivity.value.online)
+  const tokenRefused = computed(() => !!tokenRefusedFor.value && tokenRefusedFor.value === activeProfileId.value)
 
   const share = createInFlight()
   let initPromise: Promise<void> | undefined
@@ -81,8 +87,11 @@ export const useSessionStore = defineStore('session', () => {
       api.on('cache.updated', ({ endpoint }) => {
         cacheUpdates.value = { ...cacheUpdates.value, [endpoint]: (cacheUpdates.value[endpoint] ?? 0) + 1 }
       }),
-      api.on('auth.required', ({ profileId }) => {
-        if (profileId === activeProfileId.value) void requestToken(profileId)
+      api.on('auth.required', ({ profileId, whileCached }) => {
+        if (profileId !== activeProfileId.value) return
+        tokenRefusedFor.value = profileId
+        // A refused background refresh: the screen still shows the offline copy, so the banner asks.
+        if (!whileCached) void requestToken(profileId)
       }),
     ]
   }
@@ -186,7 +195,10 @@ export const useSessionStore = defineStore('session', () => {
     const waiters = promptWaiters
     promptWaiters = []
     tokenPrompt.value = null
-    if (renewed) tokenRenewals.value++
+    if (renewed) {
+      tokenRenewals.value++
+      tokenRefusedFor.value = null
+    }
     for (const resolve of waiters) resolve(renewed)
   }
 
@@ -213,6 +225,7 @@ export const useSessionStore = defineStore('session', () => {
   async function runAuthorized<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
     let r = await call()
     while (!r.ok && r.error.kind === 'auth') {
+      tokenRefusedFor.value = activeProfileId.value
       if (!(await requestToken())) return r
       r = await call()
     }
@@ -238,6 +251,7 @@ export const useSessionStore = defineStore('session', () => {
     cacheUpdates,
     tokenRenewals,
     tokenPrompt,
+    tokenRefused,
     ready,
     init,
     refreshProfiles,

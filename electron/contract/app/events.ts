@@ -17,6 +17,8 @@ export const pushEvents = {
   'auth.required': z.object({
     profileId: z.string(),
     endpoint: z.string().optional(),
+    /** The refusal came while the offline copy answered (a background refresh): the data shown is cached. */
+    whileCached: z.boolean().optional(),
   }),
   'profiles.changed': z.object({ activeProfileId: z.string().nullable() }),
   ...offlinePushEvents,

@@ -246,6 +246,8 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       readThrough = new ReadThroughGateway(network, {
         cacheFor,
         onUpdated: (_profileId, endpoint, key) => coreCtx.emit('cache.updated', { endpoint, key }),
+        onAuthRefused: (profileId, endpoint) =>
+          coreCtx.emit('auth.required', { profileId, endpoint, whileCached: true }),
         now,
         ...options.readThrough,
       })

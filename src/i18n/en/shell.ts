@@ -20,6 +20,10 @@ export default {
     confirm: 'Remove profile',
     done: 'Profile removed',
   },
+  tokenRefused: {
+    banner: 'The service refused the token of “{label}”. What you see was saved earlier and is not being updated.',
+    action: 'Enter a new token',
+  },
   offline: {
     banner: 'Offline since {time}',
     retrying: 'retrying',

@@ -20,6 +20,10 @@ export default {
     confirm: 'Remover perfil',
     done: 'Perfil removido',
   },
+  tokenRefused: {
+    banner: 'O serviço recusou o token de “{label}”. O que você vê foi salvo antes e não está sendo atualizado.',
+    action: 'Informar um novo token',
+  },
   offline: {
     banner: 'Offline desde {time}',
     retrying: 'tentando reconectar',
