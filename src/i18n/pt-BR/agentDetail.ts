@@ -3,6 +3,8 @@ export default {
   back: 'Todos os agentes',
   notFound: 'Este agente não existe mais no serviço.',
   loadFailed: 'Não foi possível carregar o agente.',
+  refusedElsewhere:
+    'A aba {tab} não foi salva por causa de “{field}” aqui. Corrija e salve esta aba; depois salve a aba {tab} de novo: sua edição lá foi mantida.',
   tabs: {
     profile: 'Perfil',
     behavior: 'Comportamento',
