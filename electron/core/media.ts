@@ -44,7 +44,8 @@ export function isServiceMediaUrl(url: URL, baseUrl: string): boolean {
 
 const refuse = (status: number) => new Response(null, { status })
 
-const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308
+const isRedirect = (status: number) =>
+  status === 301 || status === 302 || status === 303 || status === 307 || status === 308
 
 /**
  * Fetches a media link (avatar, image, audio, document) for the page. The bearer token is added

@@ -8,6 +8,7 @@ import { watchConnectivity } from './connectivity'
 import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
 import { createDeskCore } from './deskCore'
 import { buildMenuTemplate } from './menu'
+import { createShellFetch } from './netFetch'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
 import { createSaveFile } from './saveFile'
 import { denyAllPermissions, hardenWebContents, openAllowedExternal } from './security'
@@ -78,8 +79,9 @@ async function main(): Promise<void> {
 
   const desk = await createDeskCore({
     userDataDir: app.getPath('userData'),
-    // net.fetch goes through Chromium's network stack, so the system proxy and certificates apply.
-    fetch: (input, init) => net.fetch(input, init),
+    // net.fetch goes through Chromium's network stack, so the system proxy and certificates apply;
+    // a manual redirect is answered as in Node instead of rejected (see netFetch.ts).
+    fetch: createShellFetch(net),
     safeStorage: {
       isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
       encryptString: (text) => safeStorage.encryptString(text),

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -165,6 +167,23 @@ describe('main process start', () => {
     const media = recorded.protocolHandlers.get('agent-media')!
     const refused = await media(new Request(`agent-media://media/?u=${encodeURIComponent('file:///etc/passwd')}`))
     expect(refused.status).toBe(400)
+  })
+
+  it("follows a media redirect with Electron's net semantics (net.fetch rejects a manual redirect)", async () => {
+    const cdn = createServer((req, res) => {
+      if (req.url === '/moved.png') res.writeHead(302, { location: '/real.png' }).end()
+      else res.writeHead(200, { 'content-type': 'image/png' }).end('png-bytes')
+    })
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/moved.png`
+      const media = recorded.protocolHandlers.get('agent-media')!
+      const res = await media(new Request(`agent-media://media/?u=${encodeURIComponent(url)}`))
+      expect(res.status).toBe(200)
+      expect(await res.text()).toBe('png-bytes')
+    } finally {
+      cdn.close()
+    }
   })
 
   it('hardens the window: no navigation away, no new windows, links only to https', async () => {
