@@ -11,7 +11,7 @@ import { buildMenuTemplate } from './menu'
 import { createShellFetch } from './netFetch'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
 import { createSaveFile } from './saveFile'
-import { denyAllPermissions, hardenWebContents, openAllowedExternal } from './security'
+import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
 import { clampBoundsToDisplays, rememberBounds, windowOptions, type WindowBounds } from './window'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   })
 
   await app.whenReady()
-  denyAllPermissions(session.defaultSession)
+  restrictPermissions(session.defaultSession, origins)
 
   const desk = await createDeskCore({
     userDataDir: app.getPath('userData'),

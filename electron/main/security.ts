@@ -48,11 +48,33 @@ export function hardenWebContents(contents: Hardenable, policy: WebContentsPolic
   })
 }
 
-/** The app asks for no permission (camera, notifications, geolocation, USB/HID/serial devices): all refused. */
-export function denyAllPermissions(
+/** The one permission the app uses: `navigator.clipboard.writeText` (copy buttons). */
+export const APP_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write'])
+
+interface PermissionDetails {
+  requestingUrl?: string
+  isMainFrame?: boolean
+}
+
+/**
+ * The app asks for no permission (camera, notifications, geolocation, clipboard reading,
+ * USB/HID/serial devices) except writing plain text to the clipboard, and only for a main frame of
+ * its own origin: a denied `clipboard-sanitized-write` made every copy button fail in Electron.
+ */
+export function restrictPermissions(
   session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>,
+  origins: TrustedOrigins,
 ): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  const allowed = (permission: string, url: string | undefined, details: PermissionDetails | undefined) =>
+    APP_PERMISSIONS.has(permission) &&
+    typeof url === 'string' &&
+    origins.isTrusted(url) &&
+    details?.isMainFrame !== false
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, (details as PermissionDetails | undefined)?.requestingUrl, details)),
+  )
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowed(permission, requestingOrigin || details?.requestingUrl, details),
+  )
   session.setDevicePermissionHandler(() => false)
 }

@@ -206,12 +206,15 @@ describe('main process start', () => {
     expect(other.windowOpenHandler?.({ url: 'https://x.example.com' })).toEqual({ action: 'deny' })
   })
 
-  it('denies every permission of the session', () => {
+  it('denies every permission of the session but the clipboard write of the app', () => {
     const answers: boolean[] = []
     recorded.permissionRequestHandler?.({}, 'media', (granted: boolean) => answers.push(granted))
     expect(answers).toEqual([false])
     expect(recorded.permissionCheckHandler?.({}, 'notifications')).toBe(false)
     expect(recorded.devicePermissionHandler?.({ deviceType: 'hid' })).toBe(false)
+    expect(
+      recorded.permissionCheckHandler?.({}, 'clipboard-sanitized-write', 'app://agent-desk', { isMainFrame: true }),
+    ).toBe(true)
   })
 
   it('builds the standard menu without developer tools in a packaged app', () => {
