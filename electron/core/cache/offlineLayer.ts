@@ -70,8 +70,10 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     if (!opening) {
       const c = context()
       const thisOpening: Promise<ProfileCache> = openProfileCache(c.userDataDir, c.secrets, profileId).then((cache) => {
-        if (cache.rebuiltFrom) c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
-        else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
+        if (cache.rebuiltFrom) {
+          c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+          c.notices?.post({ kind: 'cache_rebuilt', profileId })
+        } else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
         return cache
       })
       opening = thisOpening
@@ -93,6 +95,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         await closeCache(profileId)
         setAside(cache.file, new Error(result.detail))
         ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+        ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
       })
       .finally(() => checks.delete(check))
     checks.add(check)

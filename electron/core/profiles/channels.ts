@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import type { AppChannels } from '../../contract/app'
-import { type AppInfo, profileChannels, type Profile, type Settings } from '../../contract/app/profiles'
+import { type AppInfo, baseUrlProblem, profileChannels, type Profile, type Settings } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Workspace } from '../../contract/resources/workspace'
 import type { ApiClient } from '../api'
@@ -89,8 +89,8 @@ export function normalizeBaseUrl(raw: string): string {
   const url = new URL(raw)
   if (url.username || url.password)
     throw fieldFailure('baseUrl', 'The address must not contain a user name or password')
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.')
-  if (url.protocol === 'http:' && !loopback)
+  // The same rule every stored profile is checked with when the settings are read.
+  if (baseUrlProblem(raw) === 'insecure_address')
     throw fieldFailure(
       'baseUrl',
       'Use https: the token must not travel unencrypted (http is allowed only for this computer)',
@@ -199,6 +199,8 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
 
     'profiles.setToken': async ({ profileId, token, rememberToken }) => {
       const profile = await profiles.describe(profileId)
+      // A disabled profile's address is not trusted with a token, not even to test one.
+      if (profile.disabled) return profiles.setToken(profileId, token, rememberToken)
       const workspaces = await listWorkspaces(profile.baseUrl, token)
       if (!workspaces.some((w) => w.id === profile.workspaceId))
         throw fieldFailure('token', 'This token has no access to the workspace of this profile')
@@ -207,11 +209,7 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
 
     'vault.status': async () => secrets.status(),
 
-    'settings.get': async () => {
-      const notice = file.takeNotice()
-      const settings = file.read().settings
-      return notice ? { settings, notice } : { settings }
-    },
+    'settings.get': async () => ({ settings: file.read().settings }),
 
     'settings.update': async (change) => {
       const doc = await file.update((d) => {
