@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
 import type { Core } from '../core/app'
-import { isAllowedExternalUrl } from '../core/externalLinks'
+import { externalUrlToOpen } from '../core/externalLinks'
 import { startSandbox } from '../sandbox/index'
 import { watchConnectivity } from './connectivity'
 import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
@@ -22,7 +22,7 @@ const HELP_URL = 'https://github.com/agent-desk/agent-desk#readme'
 // electron-vite dev sets ELECTRON_RENDERER_URL; a packaged app never trusts it.
 const devServerUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined
 const origins = trustedOrigins(devServerUrl ? [APP_ORIGIN, devServerUrl] : [APP_ORIGIN])
-const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternalUrl, shell)
+const openExternal = (url: string) => openAllowedExternal(url, externalUrlToOpen, shell)
 
 // The smoke test runs the built app against a throw-away folder; a packaged app never reads this.
 if (!app.isPackaged && process.env.AGENT_DESK_USER_DATA_DIR)

@@ -3,16 +3,18 @@ import type { TrustedOrigins } from './ipc'
 
 /**
  * The one way a link leaves the app: only a URL the core's allow-list accepts reaches the system
- * browser. Returns whether it was opened.
+ * browser, and what is opened is the URL as the check normalized it, not the raw text. Returns
+ * whether it was opened.
  */
 export async function openAllowedExternal(
   url: string,
-  isAllowedExternalUrl: (url: string) => boolean,
+  externalUrlToOpen: (url: string) => string | null,
   shell: Pick<Shell, 'openExternal'>,
 ): Promise<boolean> {
-  if (typeof url !== 'string' || !isAllowedExternalUrl(url)) return false
+  const checked = typeof url === 'string' ? externalUrlToOpen(url) : null
+  if (checked === null) return false
   try {
-    await shell.openExternal(url)
+    await shell.openExternal(checked)
     return true
   } catch {
     return false

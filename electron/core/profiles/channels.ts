@@ -6,7 +6,7 @@ import { type AppInfo, baseUrlProblem, profileChannels, type Profile, type Setti
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Workspace } from '../../contract/resources/workspace'
 import type { ApiClient } from '../api'
-import { isAllowedExternalUrl } from '../externalLinks'
+import { externalUrlToOpen } from '../externalLinks'
 import type { ChannelContext } from '../router'
 import type { SettingsFile } from '../settings/settingsFile'
 import type { SecretStore } from '../vault/secretStore'
@@ -221,8 +221,10 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
     'app.info': async () => deps.appInfo(),
 
     'shell.openExternal': async ({ url }) => {
-      if (!isAllowedExternalUrl(url)) return { opened: false }
-      await deps.openExternal(url)
+      // Exactly the URL that was checked, as the check read it.
+      const checked = externalUrlToOpen(url)
+      if (checked === null) return { opened: false }
+      await deps.openExternal(checked)
       return { opened: true }
     },
   }

@@ -480,7 +480,11 @@ describe('core against the embedded service', () => {
     expect(await ok('app:shell.openExternal', { url: 'https://gptmaker.ai/' })).toEqual({ opened: true })
     expect(await ok('app:shell.openExternal', { url: 'file:///etc/passwd' })).toEqual({ opened: false })
     expect(await ok('app:shell.openExternal', { url: 'https://me:pw@evil.example/' })).toEqual({ opened: false })
-    expect(opened).toEqual(['https://gptmaker.ai/'])
+    // What is opened is the URL as it was checked, not the raw text.
+    expect(await ok('app:shell.openExternal', { url: 'https://good.example\\@evil.example/x y' })).toEqual({
+      opened: true,
+    })
+    expect(opened).toEqual(['https://gptmaker.ai/', 'https://good.example/@evil.example/x%20y'])
   })
 
   it('fetches media of the active service with the token, and answers the page without it', async () => {

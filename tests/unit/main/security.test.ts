@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedExternalUrl } from '../../../electron/core/externalLinks'
+import { externalUrlToOpen } from '../../../electron/core/externalLinks'
 import { trustedOrigins } from '../../../electron/main/ipc'
 import { hardenWebContents, openAllowedExternal, restrictPermissions } from '../../../electron/main/security'
 import { FakeWebContents, recorded, resetFakeElectron, shell } from './fakeElectron'
@@ -7,7 +7,7 @@ import { FakeWebContents, recorded, resetFakeElectron, shell } from './fakeElect
 function hardened() {
   resetFakeElectron()
   const contents = new FakeWebContents()
-  const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternalUrl, shell)
+  const openExternal = (url: string) => openAllowedExternal(url, externalUrlToOpen, shell)
   hardenWebContents(contents as never, { origins: trustedOrigins(['app://agent-desk']), openExternal })
   return contents
 }
@@ -71,15 +71,25 @@ describe('new windows', () => {
 })
 
 describe('openAllowedExternal', () => {
+  it('opens exactly the URL it checked, normalized, never the raw text', async () => {
+    resetFakeElectron()
+    const raw = 'https://good.example\\@evil.example/a b'
+    expect(await openAllowedExternal(raw, externalUrlToOpen, shell)).toBe(true)
+    expect(recorded.openedExternal).toEqual(['https://good.example/@evil.example/a%20b'])
+    recorded.openedExternal = []
+    expect(await openAllowedExternal('https://exa\tmple.com/\npath', externalUrlToOpen, shell)).toBe(true)
+    expect(recorded.openedExternal).toEqual(['https://example.com/path'])
+  })
+
   it('answers whether the link was opened, and false when the shell fails', async () => {
-    expect(await openAllowedExternal('https://a.example.com', isAllowedExternalUrl, shell)).toBe(true)
-    expect(await openAllowedExternal('ftp://a.example.com', isAllowedExternalUrl, shell)).toBe(false)
+    expect(await openAllowedExternal('https://a.example.com', externalUrlToOpen, shell)).toBe(true)
+    expect(await openAllowedExternal('ftp://a.example.com', externalUrlToOpen, shell)).toBe(false)
     const broken = {
       openExternal: async () => {
         throw new Error('no browser')
       },
     }
-    expect(await openAllowedExternal('https://a.example.com', isAllowedExternalUrl, broken)).toBe(false)
+    expect(await openAllowedExternal('https://a.example.com', externalUrlToOpen, broken)).toBe(false)
   })
 })
 
