@@ -7,6 +7,7 @@ import { createChatExportHandlers, type SaveFile } from './export/chatExport'
 import { type ApiGateway, networkGateway } from './gateway'
 import { createMediaFetch, type MediaFetch } from './media'
 import { createNoticeBoard, type NoticeBoard } from './notices'
+import { createRefusalLog, type RefusalLog } from './refusals'
 import {
   createDemoLauncher,
   createProfileHandlers,
@@ -63,6 +64,8 @@ export interface CoreOptions {
   onDispose?: () => Promise<void> | void
   /** Main's save dialog for chat exports; without it (the browser preview) an export returns its content. */
   saveFile?: SaveFile
+  /** Where refused calls are logged (channel and reason only); default a bounded console.warn log. */
+  logRefusal?: RefusalLog
   /** Per attempt of an API call (default 15 s). */
   apiTimeoutMs?: number
   /** Extra attempts of a failed read (default 2). */
@@ -75,6 +78,8 @@ export interface Core {
   /** Every push event (connectivity, auth.required, profiles.changed, and the cache's); returns the unsubscribe. */
   on(listener: PushListener): () => void
   media: { fetchMedia: MediaFetch }
+  /** The log of refused calls, shared with main's IPC sender check. */
+  logRefusal: RefusalLog
   /** Window bounds for the shell; not an IPC channel. */
   settings: {
     getWindowBounds(): WindowBounds | null
@@ -111,6 +116,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keychainService: options.keychainService,
   })
   const notices = createNoticeBoard(emit)
+  const refusals = options.logRefusal ?? createRefusalLog({ now })
   const file = await openSettingsFile(options.userDataDir, now)
   for (const notice of file.loadReport.notices) notices.post(notice)
   // A profile the settings file lost takes its token and keys with it: nothing is left orphaned in the keychain.
@@ -234,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     checkedOutputs: new Set([...Object.keys(handlers), ...Object.keys(exportHandlers), ...Object.keys(noticeHandlers)]),
     emit,
     secrets: () => secrets.knownSecrets(),
+    onRefused: refusals,
   })
 
   const media = createMediaFetch({
@@ -252,6 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return () => listeners.delete(listener)
     },
     media: { fetchMedia: media },
+    logRefusal: refusals,
     settings: {
       getWindowBounds: () => file.read().windowBounds,
       async setWindowBounds(bounds) {

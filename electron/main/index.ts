@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   const started = desk.core
 
   installProtocols(protocol, RENDERER_ROOT, (url) => started.media.fetchMedia(url))
-  const unregister = registerChannels(ipcMain, started.router, origins)
+  const unregister = registerChannels(ipcMain, started.router, origins, undefined, started.logRefusal)
   const stopPush = forwardPushEvents(started, () => BrowserWindow.getAllWindows())
   const stopConnectivity = watchConnectivity(
     () => net.isOnline(),

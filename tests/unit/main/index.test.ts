@@ -112,7 +112,8 @@ describe('main process start', () => {
     expect(await invoke('app:vault.status')).toMatchObject({ ok: true, data: { backend: 'safeStorage', weak: false } })
   })
 
-  it('refuses a foreign page and a subframe with a Result', async () => {
+  it('refuses a foreign page and a subframe with a Result, and logs each refusal without its input', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const foreign = new FakeFrame('https://evil.example.com/')
     win.webContents.mainFrame = foreign
     expect(await invoke('app:app.info', undefined, foreign)).toEqual({
@@ -123,6 +124,18 @@ describe('main process start', () => {
     const sub = new FakeFrame('app://agent-desk/index.html', 1, 9)
     sub.parent = win.webContents.mainFrame
     expect(await invoke('app:app.info', undefined, sub)).toMatchObject({ ok: false, error: { kind: 'auth' } })
+    expect(await invoke('app:profiles.activate', { profileId: 42, note: 'secret-in-payload' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    })
+    const lines = warn.mock.calls.map((c) => String(c[0]))
+    warn.mockRestore()
+    expect(lines).toEqual([
+      "[ipc] refused app:app.info: the sender's origin is not the app's (https://evil.example.com)",
+      '[ipc] refused app:app.info: the sender is not the main frame',
+      expect.stringMatching(/^\[ipc\] refused app:profiles\.activate: the input does not match the contract/),
+    ])
+    expect(lines.join('\n')).not.toContain('secret-in-payload')
   })
 
   it('opens the demo workspace through IPC, pushes the profile change, and reads from the embedded service', async () => {
