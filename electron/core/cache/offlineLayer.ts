@@ -87,8 +87,10 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       ).then(
         (cache) => {
           unavailable.delete(profileId)
-          if (cache.rebuiltFrom) c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
-          else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
+          if (cache.rebuiltFrom) {
+            c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+            c.notices?.post({ kind: 'cache_rebuilt', profileId })
+          } else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
           return cache
         },
         (cause: unknown) => {
@@ -122,6 +124,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         await closeCache(profileId)
         setAside(cache.file, new Error(result.detail))
         ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+        ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
       })
       .finally(() => checks.delete(check))
     checks.add(check)

@@ -1,6 +1,7 @@
 export default {
   appName: 'Agent Desk',
   retry: 'Try again',
+  close: 'Close',
   cancel: 'Cancel',
   save: 'Save',
   remove: 'Remove',

@@ -1,6 +1,7 @@
 export default {
   appName: 'Agent Desk',
   retry: 'Tentar de novo',
+  close: 'Fechar',
   cancel: 'Cancelar',
   save: 'Salvar',
   remove: 'Remover',
