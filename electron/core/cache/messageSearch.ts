@@ -1,4 +1,4 @@
-import type { SearchGroup, SnippetPart } from '../../contract'
+import type { SearchGroup, SearchHit, SnippetPart } from '../../contract'
 import type { CacheDb } from './cacheDatabase'
 
 // Control characters cannot occur in the folded tokens, so they mark hits unambiguously.
@@ -45,44 +45,82 @@ interface HitRow {
   marked: string
 }
 
-/** Full-text search over the cached messages of one profile. */
+/** One hit with the chat it belongs to, as the search walks newest first. */
+export interface ChatHit {
+  chatId: string
+  hit: SearchHit
+}
+
+/** Groups hits by chat in the order first met (newest hit first). */
+export function groupHits(hits: readonly ChatHit[], chatName: (chatId: string) => string | null): SearchGroup[] {
+  const groups = new Map<string, SearchGroup>()
+  for (const { chatId, hit } of hits) {
+    let group = groups.get(chatId)
+    if (!group) {
+      group = { chatId, chatName: chatName(chatId), hits: [] }
+      groups.set(chatId, group)
+    }
+    group.hits.push(hit)
+  }
+  return [...groups.values()]
+}
+
+/**
+ * Full-text search over the cached messages of one profile. `hits` walks the matches one at a
+ * time, so its caller (the cache worker) can give way between them, stream them and stop when a
+ * newer search replaces this one. Chat names come from another connection: this one has a
+ * statement open while the walk lasts.
+ */
 export class MessageSearch {
-  private readonly allStmt
-  private readonly chatStmt
   private readonly chatNameStmt
 
-  constructor(db: CacheDb) {
-    // Filter, order and limit first: the rowid is time-ordered (see migration 003), so FTS walks
-    // newest first with no sort step, and snippet(), a result column, is computed only for the rows
-    // that pass the filters and the limit. One statement: a second MATCH per hit would rebuild a
-    // prefix's doclist each time.
-    const select = `SELECT m.chat_id, m.id, m.time, m.role, m.type, snippet(message_search, -1, ?, ?, ?, ?) AS marked
-       FROM message_search JOIN messages m ON m.seq = message_search.rowid`
-    this.allStmt = db.prepare<[string, string, string, number, string, number], HitRow>(
-      `${select} WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT ?`,
-    )
-    this.chatStmt = db.prepare<[string, string, string, number, string, string, number], HitRow>(
-      `${select} WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC LIMIT ?`,
-    )
-    this.chatNameStmt = db.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
+  constructor(
+    private readonly db: CacheDb,
+    namesDb: CacheDb = db,
+  ) {
+    this.chatNameStmt = namesDb.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
   }
 
-  search(text: string, opts: { chatId?: string; limit: number }): { groups: SearchGroup[]; total: number } {
+  /**
+   * The hits newest first, one at a time. Each walk prepares its own statement: it stays open
+   * between hits, and a newer search may start before an older one has noticed its cancel.
+   * Filter, order and limit first: the rowid is time-ordered (see migration 003), so FTS walks
+   * newest first with no sort step, and snippet(), a result column, is computed only for the rows
+   * that pass the filters and the limit. One statement: a second MATCH per hit would rebuild a
+   * prefix's doclist each time.
+   */
+  *hits(text: string, opts: { chatId?: string; limit: number }): Generator<ChatHit, void> {
     const match = ftsQueryOf(text)
-    if (!match) return { groups: [], total: 0 }
+    if (!match) return
+    const select = `SELECT m.chat_id, m.id, m.time, m.role, m.type, snippet(message_search, -1, ?, ?, ?, ?) AS marked
+       FROM message_search JOIN messages m ON m.seq = message_search.rowid`
     const marks = [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS] as const
     const rows = opts.chatId
-      ? this.chatStmt.all(...marks, match, opts.chatId, opts.limit)
-      : this.allStmt.all(...marks, match, opts.limit)
-    const groups = new Map<string, SearchGroup>()
+      ? this.db
+          .prepare<[string, string, string, number, string, string, number], HitRow>(
+            `${select} WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC LIMIT ?`,
+          )
+          .iterate(...marks, match, opts.chatId, opts.limit)
+      : this.db
+          .prepare<[string, string, string, number, string, number], HitRow>(
+            `${select} WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT ?`,
+          )
+          .iterate(...marks, match, opts.limit)
     for (const r of rows) {
-      let group = groups.get(r.chat_id)
-      if (!group) {
-        group = { chatId: r.chat_id, chatName: this.chatNameStmt.get(r.chat_id)?.name ?? null, hits: [] }
-        groups.set(r.chat_id, group)
+      yield {
+        chatId: r.chat_id,
+        hit: { messageId: r.id, time: r.time, role: r.role, type: r.type, snippet: snippetParts(r.marked) },
       }
-      group.hits.push({ messageId: r.id, time: r.time, role: r.role, type: r.type, snippet: snippetParts(r.marked) })
     }
-    return { groups: [...groups.values()], total: rows.length }
+  }
+
+  chatName(chatId: string): string | null {
+    return this.chatNameStmt.get(chatId)?.name ?? null
+  }
+
+  /** The whole search at once (tests and the bench; the app goes through the worker's stepping). */
+  search(text: string, opts: { chatId?: string; limit: number }): { groups: SearchGroup[]; total: number } {
+    const hits = [...this.hits(text, opts)]
+    return { groups: groupHits(hits, (id) => this.chatName(id)), total: hits.length }
   }
 }

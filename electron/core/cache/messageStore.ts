@@ -7,6 +7,11 @@ interface MessageRow {
   id: string
 }
 
+/** A write of the sync: a page of a chat's messages (and where a first sync goes on), or "synced". */
+export type SyncWrite =
+  | { kind: 'page'; chatId: string; messages: readonly ChatMessage[]; resumePage: number | null }
+  | { kind: 'synced'; chatId: string; time: number | null }
+
 export interface ChatSyncState {
   id: string
   time: number | null
@@ -43,6 +48,10 @@ export class MessageStore {
   private readonly newerStmt
   private readonly upsertChat
   private readonly chatState
+  private readonly markResumeStmt
+  private readonly markSyncedStmt
+  private readonly countChats
+  private readonly countMessages
 
   constructor(private readonly db: CacheDb) {
     this.insertMessage = db.prepare(
@@ -89,55 +98,88 @@ export class MessageStore {
         resume_page: number | null
       }
     >('SELECT id, time, synced_time, history_complete, resume_page FROM chats WHERE id = ?')
+    this.markResumeStmt = db.prepare<[number, string]>('UPDATE chats SET resume_page = ? WHERE id = ?')
+    this.markSyncedStmt = db.prepare<[number | null, string]>(
+      'UPDATE chats SET synced_time = ?, history_complete = 1, resume_page = NULL WHERE id = ?',
+    )
+    this.countChats = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chats')
+    this.countMessages = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages')
   }
 
   /**
    * Stores messages of a chat in transactions of at most INGEST_BATCH rows; returns how many were
-   * new. A known message is rewritten only when its JSON changed, so FTS is not churned. The sync
-   * writes through `MessageWriter` instead, whose worker must store exactly the same rows.
+   * new. A known message is rewritten only when its JSON changed, so FTS is not churned.
    */
   ingest(chatId: string, messages: readonly ChatMessage[]): number {
     let inserted = 0
     const run = this.db.transaction((batch: readonly ChatMessage[]) => {
-      // FTS5 flushes its pending index whenever a rowid is lower than the last one written, and a
-      // page arrives newest first: writing in rising seq order keeps one flush per transaction.
-      const known = new Map(this.seqsOf.all(chatId, JSON.stringify(batch.map((m) => m.id))).map((r) => [r.id, r.seq]))
-      const ordered = batch
-        .map((m) => ({ m, base: seqBase(Math.trunc(m.time), chatId, m.id) }))
-        .sort((a, b) => a.base - b.base)
-      for (const { m, base } of ordered) {
-        const time = Math.trunc(m.time)
-        const row = {
-          seq: 0,
-          chatId,
-          id: m.id,
-          time,
-          role: str(m.role),
-          type: str(m.type),
-          text: str(m.text),
-          midiaContent: str(m.midiaContent),
-          fileName: str(m.fileName),
-          imageUrl: str(m.imageUrl),
-          audioUrl: str(m.audioUrl),
-          documentUrl: str(m.documentUrl),
-          raw: JSON.stringify(m),
-        }
-        const knownSeq = known.get(m.id)
-        if (knownSeq !== undefined) {
-          row.seq = knownSeq
-          this.updateMessage.run(row)
-          continue
-        }
-        // Another message holds this slot: take the next free one (rare: same millisecond and hash).
-        row.seq = base
-        while (this.insertMessage.run(row).changes === 0) row.seq++
-        known.set(m.id, row.seq)
-        inserted++
-      }
+      inserted += this.ingestBatch(chatId, batch)
     })
-    // IMMEDIATE: the sync's writer thread shares the file, and a deferred transaction that read
-    // first cannot wait for its lock (SQLITE_BUSY at once); this one waits (busy_timeout).
     for (let i = 0; i < messages.length; i += INGEST_BATCH) run.immediate(messages.slice(i, i + INGEST_BATCH))
+    return inserted
+  }
+
+  /**
+   * The sync's writes, many pages in one transaction (group commit): each page with where an
+   * interrupted first sync goes on, and "synced" marks after the pages before them. A kill leaves
+   * all of them or none. Returns, per write, how many messages were new.
+   */
+  writeGroup(writes: readonly SyncWrite[]): number[] {
+    return this.db
+      .transaction(() =>
+        writes.map((w) => {
+          if (w.kind === 'synced') {
+            this.markSyncedStmt.run(w.time, w.chatId)
+            return 0
+          }
+          let inserted = 0
+          for (let i = 0; i < w.messages.length; i += INGEST_BATCH)
+            inserted += this.ingestBatch(w.chatId, w.messages.slice(i, i + INGEST_BATCH))
+          if (w.resumePage !== null) this.markResumeStmt.run(w.resumePage, w.chatId)
+          return inserted
+        }),
+      )
+      .immediate()
+  }
+
+  /** One batch inside the caller's transaction; returns how many messages were new. */
+  private ingestBatch(chatId: string, batch: readonly ChatMessage[]): number {
+    let inserted = 0
+    // FTS5 flushes its pending index whenever a rowid is lower than the last one written, and a
+    // page arrives newest first: writing in rising seq order keeps one flush per transaction.
+    const known = new Map(this.seqsOf.all(chatId, JSON.stringify(batch.map((m) => m.id))).map((r) => [r.id, r.seq]))
+    const ordered = batch
+      .map((m) => ({ m, base: seqBase(Math.trunc(m.time), chatId, m.id) }))
+      .sort((a, b) => a.base - b.base)
+    for (const { m, base } of ordered) {
+      const time = Math.trunc(m.time)
+      const row = {
+        seq: 0,
+        chatId,
+        id: m.id,
+        time,
+        role: str(m.role),
+        type: str(m.type),
+        text: str(m.text),
+        midiaContent: str(m.midiaContent),
+        fileName: str(m.fileName),
+        imageUrl: str(m.imageUrl),
+        audioUrl: str(m.audioUrl),
+        documentUrl: str(m.documentUrl),
+        raw: JSON.stringify(m),
+      }
+      const knownSeq = known.get(m.id)
+      if (knownSeq !== undefined) {
+        row.seq = knownSeq
+        this.updateMessage.run(row)
+        continue
+      }
+      // Another message holds this slot: take the next free one (rare: same millisecond and hash).
+      row.seq = base
+      while (this.insertMessage.run(row).changes === 0) row.seq++
+      known.set(m.id, row.seq)
+      inserted++
+    }
     return inserted
   }
 
@@ -209,9 +251,7 @@ export class MessageStore {
   }
 
   counts(): { chats: number; messages: number } {
-    const chats = (this.db.prepare('SELECT count(*) AS n FROM chats').get() as { n: number }).n
-    const messages = (this.db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n
-    return { chats, messages }
+    return { chats: this.countChats.get()?.n ?? 0, messages: this.countMessages.get()?.n ?? 0 }
   }
 }
 

@@ -124,7 +124,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   }
 
   async function usageOf(profileId: string): Promise<CacheUsage> {
-    const { chats, messages } = (await cacheFor(profileId)).messages.counts()
+    const { chats, messages } = await (await cacheFor(profileId)).messages.counts()
     return { profileId, bytes: profileCacheBytes(context().userDataDir, profileId), chats, messages }
   }
 
@@ -157,7 +157,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     },
     'sync.status': async (_input, channelCtx) => {
       const profile = await requireActive(channelCtx)
-      return { jobs: jobs.list(profile.id), scopes: jobs.scopes(await cacheFor(profile.id)) }
+      return { jobs: jobs.list(profile.id), scopes: await jobs.scopes(await cacheFor(profile.id)) }
     },
     'messages.page': async (input, channelCtx) => {
       const { chatId, before, limit } = offlineChannels['messages.page'].input.parse(input)
@@ -191,7 +191,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     const profile = await c.activeProfile()
     if (!profile || !profile.hasToken) return
     const cache = await cacheFor(profile.id)
-    for (const scope of jobs.scopes(cache)) {
+    for (const scope of await jobs.scopes(cache)) {
       const due = scope.lastSyncedAt === null || now() - scope.lastSyncedAt >= minutes * 60_000
       if (due && !jobs.isRunning(profile.id, scope.agentId)) jobs.start(profile, scope.agentId)
     }

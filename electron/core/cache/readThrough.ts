@@ -82,7 +82,7 @@ export class ReadThroughGateway implements ApiGateway {
   private async cacheOf(profileId: string): Promise<ProfileCache | undefined> {
     try {
       const cache = await this.deps.cacheFor(profileId)
-      return cache.db.open ? cache : undefined
+      return cache.open ? cache : undefined
     } catch {
       return undefined
     }
@@ -97,14 +97,14 @@ export class ReadThroughGateway implements ApiGateway {
     const cache = await this.cacheOf(profile.id)
     if (!cache) return this.inner.run(profile, name, input, opts)
     const key = paramsKey(input)
-    const hit = cache.responses.get(name, key)
+    const hit = await cache.responses.get(name, key)
     if (hit?.stale && !this.isOffline(profile.id)) {
       // A write made this answer stale, so it is known to be out of date: ask the service first,
       // and serve it only when the service cannot be reached.
       try {
         const answer = await this.inner.run(profile, name, input, opts)
         this.reached(profile.id, true)
-        this.store(cache, name, key, input, answer)
+        await this.store(cache, name, key, input, answer)
         return answer
       } catch (e) {
         const failure = failureOf(e)
@@ -130,7 +130,7 @@ export class ReadThroughGateway implements ApiGateway {
     try {
       const answer = await this.inner.run(profile, name, input, opts)
       this.reached(profile.id, true)
-      this.store(cache, name, key, input, answer)
+      await this.store(cache, name, key, input, answer)
       return answer
     } catch (e) {
       const failure = failureOf(e)
@@ -152,7 +152,7 @@ export class ReadThroughGateway implements ApiGateway {
         this.reached(profile.id, true)
         const cache = await this.cacheOf(profile.id)
         if (!cache) return
-        if (this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
+        if (await this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
       } catch (e) {
         const failure = failureOf(e)
         if (failure && isUnreachable(failure)) this.reached(profile.id, false)
@@ -161,7 +161,7 @@ export class ReadThroughGateway implements ApiGateway {
           this.reached(profile.id, true)
           const cache = await this.cacheOf(profile.id)
           if (cache) {
-            cache.responses.delete(name, key)
+            await cache.responses.delete(name, key)
             this.deps.onUpdated(profile.id, name, key)
           }
         }
@@ -193,26 +193,26 @@ export class ReadThroughGateway implements ApiGateway {
       throw e
     }
     const cache = await this.cacheOf(profile.id)
-    if (cache) this.afterWrite(cache, name, def, input, answer)
+    if (cache) await this.afterWrite(cache, name, def, input, answer)
     return answer
   }
 
   /** Marks the lists a write changed as stale, and keeps the single-item read in step where it can. */
-  private afterWrite(
+  private async afterWrite(
     cache: ProfileCache,
     name: EndpointName,
     def: EndpointDef,
     input: unknown,
     answer: GatewayAnswer,
-  ): void {
+  ): Promise<void> {
     const resource = resourceOf(name)
-    cache.responses.markStale([resource, ...(def.invalidates ?? [])])
+    await cache.responses.markStale([resource, ...(def.invalidates ?? [])])
     const path = (input as { path?: Record<string, string> } | undefined)?.path
     if (!path) return
     // A delete may name fewer path params than the reads (contacts.delete has no workspaceId), so
     // every cached read of the resource naming all of the delete's params goes.
     if (def.method === 'DELETE') {
-      cache.responses.deleteNaming(resource, path)
+      await cache.responses.deleteNaming(resource, path)
       return
     }
     const getName = `${resource}.get` as EndpointName
@@ -222,17 +222,23 @@ export class ReadThroughGateway implements ApiGateway {
     // Only a PUT that answers the resource itself (agents.update answers the Agent) can stand in for
     // the read: a `{success}` ack also parses as an all-optional Webhooks, and would blank it.
     if (def.method === 'PUT' && def.response === getDef.response)
-      cache.responses.put(getName, getKey, resource, answer.data, answer.meta.fetchedAt)
+      await cache.responses.put(getName, getKey, resource, answer.data, answer.meta.fetchedAt)
   }
 
   /** Stores an answer; lists of chats and messages also feed the message store (search, history). */
-  private store(cache: ProfileCache, name: EndpointName, key: string, input: unknown, answer: GatewayAnswer): boolean {
-    const changed = cache.responses.put(name, key, resourceOf(name), answer.data, answer.meta.fetchedAt)
+  private async store(
+    cache: ProfileCache,
+    name: EndpointName,
+    key: string,
+    input: unknown,
+    answer: GatewayAnswer,
+  ): Promise<boolean> {
+    const changed = await cache.responses.put(name, key, resourceOf(name), answer.data, answer.meta.fetchedAt)
     if (name === 'messages.list' && Array.isArray(answer.data)) {
       const chatId = (input as { path?: { chatId?: string } }).path?.chatId
-      if (chatId) cache.messages.ingest(chatId, answer.data as ChatMessage[])
+      if (chatId) await cache.messages.ingest(chatId, answer.data as ChatMessage[])
     } else if (name === 'chats.list' && Array.isArray(answer.data)) {
-      cache.messages.saveChats(answer.data as Chat[])
+      await cache.messages.saveChats(answer.data as Chat[])
     }
     return changed
   }

@@ -86,7 +86,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
     const batch = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
     if (repeats(batch, previous)) break
-    cache.messages.saveChats(batch)
+    await cache.messages.saveChats(batch)
     chats.push(...batch)
     counters.chatsTotal = chats.length
     progress()
@@ -117,7 +117,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   }
 
   async function syncChat(chat: Chat): Promise<void> {
-    const state = cache.messages.chatSyncState(chat.id)
+    const state = await cache.messages.chatSyncState(chat.id)
     const time = typeof chat.time === 'number' ? chat.time : null
     if (state?.historyComplete && time !== null && state.syncedTime === time) return
     // head: known history, fetch until cached messages show up; resume: head first, then jump back in.

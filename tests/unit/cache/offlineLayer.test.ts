@@ -5,7 +5,7 @@ import type { SyncProgress } from '../../../electron/contract/app/offline'
 import type { ChatMessage } from '../../../electron/contract'
 import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
 import { cacheFileOf } from '../../../electron/core/cache/profileCache'
-import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
+import { channelCtx, offlineWorld, withCacheDb, type OfflineWorld } from '../sync/offlineHarness'
 
 let world: OfflineWorld
 
@@ -61,10 +61,15 @@ describe('offline channels', () => {
 
   it('finds a synced message by a word typed without accents and opens the chat around it', async () => {
     await syncAll()
-    const cache = await world.layer.cacheFor(world.profile.id)
-    const sample = cache.db
-      .prepare("SELECT chat_id, id, text FROM messages WHERE text GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1")
-      .get() as { chat_id: string; id: string; text: string }
+    const sample = await withCacheDb(
+      world,
+      (db) =>
+        db
+          .prepare(
+            "SELECT chat_id, id, raw ->> '$.text' AS text FROM messages WHERE raw ->> '$.text' GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1",
+          )
+          .get() as { chat_id: string; id: string; text: string },
+    )
     const word = sample.text.match(/[\p{L}]*[áàâãéêíóôõúç][\p{L}]*/u)?.[0] ?? ''
     const folded = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
     expect(folded).not.toBe(word)
@@ -132,9 +137,9 @@ describe('offline channels', () => {
         event: 'offline.notice',
         payload: { profileId: again.profile.id, notice: 'cache_rebuilt' },
       })
-      expect(damaged.db.open).toBe(false)
+      expect(damaged.open).toBe(false)
       const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      expect(await cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
       expect(readdirSync(dirname(file)).some((f) => f.includes('.corrupt-'))).toBe(true)
       // And it fills again from the service.
       const { done } = again.layer.jobs.start(again.profile)
@@ -171,7 +176,7 @@ describe('offline channels', () => {
       const cache = await again.layer.cacheFor(again.profile.id)
       expect(await cache.check()).toEqual({ state: 'ok' })
       await again.layer.settled()
-      expect(cache.db.open).toBe(true)
+      expect(cache.open).toBe(true)
       expect(again.events.map((e) => e.event)).not.toContain('offline.notice')
     } finally {
       await again.layer.dispose()
@@ -186,7 +191,7 @@ describe('offline channels', () => {
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
       const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.messages.counts().messages).toBe(0)
+      expect((await cache.messages.counts()).messages).toBe(0)
     } finally {
       await again.layer.dispose()
       await again.sandbox.stop()
@@ -225,7 +230,7 @@ describe('background refresh', () => {
       const { done } = w.layer.jobs.start(w.profile)
       expect((await done).messagesStored).toBe(1)
       const cache = await w.layer.cacheFor(w.profile.id)
-      expect(cache.search.search('chegou', { limit: 5 }).groups[0].hits[0].messageId).toBe('fresh-1')
+      expect((await cache.search.search('chegou', { limit: 5 })).groups[0].hits[0].messageId).toBe('fresh-1')
     } finally {
       await w.cleanup()
     }

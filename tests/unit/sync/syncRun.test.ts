@@ -129,7 +129,7 @@ describe('sync paging rules', () => {
       error: { kind: 'cancelled' },
     })
     // What arrived before the cancel is kept, and the chat resumes at the next page.
-    expect(cache.messages.counts().messages).toBe(20)
-    expect(cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false, resumePage: 3 })
+    expect((await cache.messages.counts()).messages).toBe(20)
+    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false, resumePage: 3 })
   })
 })
