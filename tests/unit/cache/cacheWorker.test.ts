@@ -93,7 +93,8 @@ describe('the cache worker (the one owner of the file)', () => {
         p + 2,
       ),
     )
-    const bad = api.writer.ingestPage('c1', [{ id: 'bad' } as unknown as ChatMessage])
+    // No id: the NOT NULL constraint refuses it.
+    const bad = api.writer.ingestPage('c1', [{ time: 1 } as unknown as ChatMessage])
     expect(await Promise.all(writes)).toEqual(Array(30).fill(10))
     await expect(bad).rejects.toThrow()
     expect(await api.messages.counts()).toEqual({ chats: 1, messages: 300 })
