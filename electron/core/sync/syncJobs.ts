@@ -8,7 +8,13 @@ import { runSync, type SyncRunOptions } from './syncRun'
 
 export type SyncTuning = Pick<
   SyncRunOptions,
-  'concurrency' | 'chatPageSize' | 'messagePageSize' | 'maxAttempts' | 'retryBaseMs'
+  | 'concurrency'
+  | 'chatPageSize'
+  | 'messagePageSize'
+  | 'maxChatPages'
+  | 'maxMessagePages'
+  | 'maxAttempts'
+  | 'retryBaseMs'
 >
 
 export interface SyncJobsDeps {
@@ -56,6 +62,7 @@ export class SyncJobs {
       currentChat: null,
       startedAt: this.now(),
       finishedAt: null,
+      notes: [],
     }
     const controller = new AbortController()
     const job: Job = { progress, controller, done: Promise.resolve(progress) }
