@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../../electron/contract'
 import { AppFailure } from '../../../electron/contract/app/result'
 import { cacheApi, CacheClient, type CacheApi } from '../../../electron/core/cache/cacheClient'
 import { openCacheDatabase } from '../../../electron/core/cache/cacheDatabase'
+import { SNIPPET_MAX_CHARS } from '../../../electron/core/cache/messageSearch'
 import { MessageStore } from '../../../electron/core/cache/messageStore'
 import { openCacheFileReadOnly } from '../sync/offlineHarness'
 
@@ -128,5 +129,28 @@ describe('the cache worker (the one owner of the file)', () => {
     const answer = await newer
     expect(answer.total).toBe(3)
     expect(answer.groups[0].hits.map((h) => h.messageId)).toEqual(['m399', 'm398', 'm397'])
+  })
+
+  it('answers a search over a 1 MB message whose every other word is the searched word, off the main thread', async () => {
+    const huge = Array.from({ length: 240_000 }, (_, i) => (i % 2 ? 'alvo' : `p${i % 97}`)).join(' ')
+    const mega = huge.slice(0, 1_048_576)
+    expect(mega.length).toBe(1_048_576)
+    const medium = Array.from({ length: 8 }, (_, i) => msg(`kb${i}`, 5000 + i, `${'palavra '.repeat(8000)}alvo ${i}`))
+    await api.writer.ingestPage('c1', [msg('mega', 4000, mega), ...medium, msg('old', 10, 'alvo antigo')])
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    try {
+      const answer = await api.search.search('alvo', { limit: 50 })
+      const hits = answer.groups.flatMap((g) => g.hits)
+      // One hit per message, the huge one included, newest first.
+      expect(hits.map((h) => h.messageId)).toEqual([...medium.map((m) => m.id).reverse(), 'mega', 'old'])
+      const megaHit = hits.find((h) => h.messageId === 'mega')!
+      expect(megaHit.snippet.some((p) => p.hit && p.text === 'alvo')).toBe(true)
+      expect(megaHit.snippet.reduce((n, p) => n + p.text.length, 0)).toBeLessThanOrEqual(SNIPPET_MAX_CHARS + 1)
+    } finally {
+      clearInterval(timer)
+    }
+    // The main event loop kept running its own timers while the worker searched.
+    expect(ticks).toBeGreaterThan(0)
   })
 })
