@@ -78,11 +78,24 @@ export const SearchGroup = z.object({
 })
 export type SearchGroup = z.infer<typeof SearchGroup>
 
+/** Why the offline cache of a profile is off (see CacheProblem in core/cache/cacheDatabase.ts). */
+export const CacheProblem = z.enum(['driver', 'open', 'undecryptable', 'newer_schema'])
+export type CacheProblem = z.infer<typeof CacheProblem>
+
+/** Whether the active profile's cache works; when it does not, why, with the underlying message. */
+export const CacheHealth = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ok') }),
+  z.object({ state: z.literal('unavailable'), problem: CacheProblem, detail: z.string() }),
+])
+export type CacheHealth = z.infer<typeof CacheHealth>
+
 export const CacheUsage = z.object({
   profileId: z.string(),
   bytes: z.number().int(),
   chats: z.number().int(),
   messages: z.number().int(),
+  /** Set when the file cannot be used: its counts are unknown (0), its size is what is on disk. */
+  unavailable: CacheProblem.optional(),
 })
 export type CacheUsage = z.infer<typeof CacheUsage>
 
@@ -99,7 +112,7 @@ export const offlineChannels = {
   ),
   'sync.status': appChannel(
     NoInput,
-    z.object({ jobs: z.array(SyncProgress), scopes: z.array(SyncedScope) }),
+    z.object({ jobs: z.array(SyncProgress), scopes: z.array(SyncedScope), cache: CacheHealth }),
     'Running and recent sync jobs of the active profile, and the scopes kept offline',
   ),
   'messages.page': appChannel(
@@ -151,6 +164,9 @@ export const offlineChannels = {
 /** Push events of the offline layer; spread into `pushEvents`. */
 export const offlinePushEvents = {
   'sync.progress': SyncProgress,
-  /** The cache of a profile could not be opened (damaged, or its key lost) and was set aside and rebuilt. */
-  'offline.notice': z.object({ profileId: z.string(), notice: z.enum(['cache_rebuilt']) }),
+  /**
+   * cache_rebuilt: the cache of a profile was damaged and was set aside and rebuilt;
+   * cache_unavailable: it cannot be used (see `sync.status`'s `cache` for why); the file is untouched.
+   */
+  'offline.notice': z.object({ profileId: z.string(), notice: z.enum(['cache_rebuilt', 'cache_unavailable']) }),
 } as const

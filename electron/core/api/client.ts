@@ -47,6 +47,8 @@ export interface ApiClientOptions {
   /** Ceiling of a wait asked for by `Retry-After`. */
   maxRetryAfterMs?: number
   onOutcome?: (outcome: ApiOutcome) => void
+  /** How a wait between attempts is spent (tests record the waits instead of sleeping). */
+  pause?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 export interface CallOptions {
@@ -89,6 +91,7 @@ type Attempt =
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getToken, timeoutMs = 15_000, retries = 2, retryBaseMs = 300, maxRetryAfterMs = 10_000 } = options
+  const wait = options.pause ?? pause
   const $fetch = ofetch.create(
     {
       baseURL: baseUrl,
@@ -196,7 +199,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!retryable || n + 1 >= attempts) throw new AppFailure(failure)
       try {
-        await pause(waitMs ?? backoffDelay(n, retryBaseMs), signal)
+        await wait(waitMs ?? backoffDelay(n, retryBaseMs), signal)
       } catch {
         throw new AppFailure(cancelledError(name))
       }

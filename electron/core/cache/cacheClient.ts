@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { Chat, ChatMessage, MessageCursor, SyncState } from '../../contract'
+import type { CacheDriverOptions } from './cacheDatabase'
 import { fromWire, type FromWorker, type SearchAnswer, type ToWorker, type WireError } from './cacheProtocol'
 import type { CacheMethod, CacheMethods, CacheTuning, OpenedInfo } from './cacheServer'
 import type { ChatHit } from './messageSearch'
@@ -44,8 +45,18 @@ export class CacheClient {
   }
 
   /** Starts the worker and opens the file in it; rejects with the open's own error (classified by its fields). */
-  static start(file: string, keyHex: string, tuning?: Partial<CacheTuning>): Promise<CacheClient> {
-    const worker = startCacheWorker({ mode: 'server', file, keyHex, ...(tuning ? { tuning } : {}) })
+  static start(
+    file: string,
+    keyHex: string,
+    opts: { driver?: CacheDriverOptions; tuning?: Partial<CacheTuning> } = {},
+  ): Promise<CacheClient> {
+    const worker = startCacheWorker({
+      mode: 'server',
+      file,
+      keyHex,
+      driver: opts.driver ?? {},
+      tuning: opts.tuning ?? {},
+    })
     return new Promise((resolve, reject) => {
       const onMessage = (m: FromWorker) => {
         worker.off('error', onError)
@@ -155,6 +166,8 @@ export function cacheApi(client: CacheClient) {
       put: (endpoint: string, key: string, resource: string, data: unknown, fetchedAt: number) =>
         c.call('responses.put', endpoint, key, resource, data, fetchedAt),
       markStale: (resources: readonly string[]) => c.call('responses.markStale', resources),
+      markStaleAt: (endpoint: string, key: string) => c.call('responses.markStaleAt', endpoint, key),
+      entriesOf: (resources: readonly string[]) => c.call('responses.entriesOf', resources),
       delete: (endpoint: string, key: string) => c.call('responses.delete', endpoint, key),
       deleteNaming: (resource: string, path: Readonly<Record<string, string>>) =>
         c.call('responses.deleteNaming', resource, path),

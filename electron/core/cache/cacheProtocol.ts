@@ -1,4 +1,5 @@
-import type { SearchGroup } from '../../contract'
+import type { CacheProblem, SearchGroup } from '../../contract'
+import { CacheUnavailable } from './cacheDatabase'
 import type { CacheMethod, CacheMethods, OpenedInfo } from './cacheServer'
 import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
@@ -46,6 +47,9 @@ const isCloneable = (v: unknown) =>
 
 /** The error again on the main side, with the same name, message and classifying fields. */
 export function fromWire(w: WireError): Error {
+  // The open's classified refusal is the same class on this side (the offline layer tells it apart).
+  if (w.name === 'CacheUnavailable' && w.detail && typeof w.detail.problem === 'string')
+    return new CacheUnavailable(w.detail.problem as CacheProblem, String(w.detail.detail ?? w.message))
   const e = new Error(w.message) as Error & Record<string, unknown>
   e.name = w.name
   if (w.code !== undefined) e.code = w.code

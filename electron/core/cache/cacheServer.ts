@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers'
 import type { Chat, ChatMessage, MessageCursor, SearchGroup, SyncState } from '../../contract'
-import { openCacheDatabase, type CacheDb } from './cacheDatabase'
+import { openCacheDatabase, type CacheDb, type CacheDriverOptions } from './cacheDatabase'
 import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
@@ -52,9 +52,10 @@ export class CacheServer {
     readonly file: string,
     private readonly keyHex: string,
     tuning: Partial<CacheTuning> = {},
+    private readonly driver: CacheDriverOptions = {},
   ) {
     this.tuning = { ...DEFAULT_TUNING, ...tuning }
-    const { db, rebuiltFrom } = openCacheDatabase(file, keyHex)
+    const { db, rebuiltFrom } = openCacheDatabase(file, keyHex, driver)
     this.db = db
     this.opened = rebuiltFrom ? { rebuiltFrom } : {}
     this.responses = new ResponseCache(db)
@@ -68,6 +69,8 @@ export class CacheServer {
     'responses.put': (endpoint: string, key: string, resource: string, data: unknown, fetchedAt: number) =>
       this.responses.put(endpoint, key, resource, data, fetchedAt),
     'responses.markStale': (resources: readonly string[]) => this.responses.markStale(resources),
+    'responses.markStaleAt': (endpoint: string, key: string) => this.responses.markStaleAt(endpoint, key),
+    'responses.entriesOf': (resources: readonly string[]) => this.responses.entriesOf(resources),
     'responses.delete': (endpoint: string, key: string) => this.responses.delete(endpoint, key),
     'responses.deleteNaming': (resource: string, path: Readonly<Record<string, string>>) =>
       this.responses.deleteNaming(resource, path),
@@ -172,7 +175,11 @@ export class CacheServer {
 
   private searchOf(): MessageSearch {
     if (!this.searcher) {
-      const db = new Database(this.file, { readonly: true, fileMustExist: true })
+      const db = new Database(this.file, {
+        readonly: true,
+        fileMustExist: true,
+        ...(this.driver.nativeBinding ? { nativeBinding: this.driver.nativeBinding } : {}),
+      })
       db.pragma(`cipher='${this.db.pragma('cipher', { simple: true }) as string}'`)
       db.pragma(`key="x'${this.keyHex}'"`)
       db.pragma('cache_size = -16384')

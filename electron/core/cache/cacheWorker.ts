@@ -22,7 +22,7 @@ if (data.mode === 'check') {
 } else {
   let server: CacheServer | undefined
   try {
-    server = new CacheServer(data.file, data.keyHex, data.tuning)
+    server = new CacheServer(data.file, data.keyHex, data.tuning, data.driver)
     post({ ready: server.opened })
   } catch (e) {
     post({ fatal: toWire(e) })

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheFileBytes, deleteCacheFiles } from './cacheDatabase'
+import { cacheFileBytes, deleteCacheFiles, type CacheDriverOptions } from './cacheDatabase'
 import { cacheApi, CacheClient, type CacheApi } from './cacheClient'
 import type { CacheTuning } from './cacheServer'
 import { checkCacheFile, type IntegrityResult } from './integrityCheck'
@@ -46,6 +46,7 @@ export async function openProfileCache(
   userDataDir: string,
   vault: CacheKeyVault,
   profileId: string,
+  driver: CacheDriverOptions = {},
   tuning?: Partial<CacheTuning>,
 ): Promise<ProfileCache> {
   const file = cacheFileOf(userDataDir, profileId)
@@ -54,7 +55,7 @@ export async function openProfileCache(
   // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
   if (created) deleteCacheFiles(file)
   const existed = existsSync(file)
-  const client = await CacheClient.start(file, keyHex, tuning)
+  const client = await CacheClient.start(file, keyHex, { driver, tuning })
   const { rebuiltFrom } = client.opened
   return {
     profileId,

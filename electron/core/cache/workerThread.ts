@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
+import type { CacheDriverOptions } from './cacheDatabase'
 import type { CacheTuning } from './cacheServer'
 
 /**
@@ -21,7 +22,7 @@ export function startCacheWorker(workerData: CacheWorkerData, options: WorkerOpt
 }
 
 export type CacheWorkerData =
-  | { mode: 'server'; file: string; keyHex: string; tuning?: Partial<CacheTuning> }
+  | { mode: 'server'; file: string; keyHex: string; driver: CacheDriverOptions; tuning: Partial<CacheTuning> }
   | { mode: 'check'; file: string; keyHex: string; cipher: string }
 
 /** This code may sit in index.js or in a shared chunk one folder down (out/main/chunks/). */

@@ -1,6 +1,7 @@
 export default {
   appName: 'Agent Desk',
   retry: 'Try again',
+  close: 'Close',
   cancel: 'Cancel',
   save: 'Save',
   remove: 'Remove',
@@ -28,5 +29,10 @@ export default {
     bad_response: 'The service sent an answer the app does not understand.',
     cancelled: 'Cancelled.',
     internal: 'Something went wrong inside the app.',
+  },
+  errorDetail: {
+    title: 'Technical details',
+    copy: 'Copy details',
+    copied: 'Copied',
   },
 }

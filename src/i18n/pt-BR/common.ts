@@ -1,6 +1,7 @@
 export default {
   appName: 'Agent Desk',
   retry: 'Tentar de novo',
+  close: 'Fechar',
   cancel: 'Cancelar',
   save: 'Salvar',
   remove: 'Remover',
@@ -28,5 +29,10 @@ export default {
     bad_response: 'O serviço enviou uma resposta que o app não entende.',
     cancelled: 'Cancelado.',
     internal: 'Algo deu errado dentro do app.',
+  },
+  errorDetail: {
+    title: 'Detalhes técnicos',
+    copy: 'Copiar detalhes',
+    copied: 'Copiado',
   },
 }

@@ -37,7 +37,7 @@ const rowsOf = (f: string) => {
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cache-worker-'))
   file = join(dir, 'p.db')
-  client = await CacheClient.start(file, KEY, { searchSliceMs: 0 })
+  client = await CacheClient.start(file, KEY, { tuning: { searchSliceMs: 0 } })
   api = cacheApi(client)
   await api.messages.saveChats([{ id: 'c1', name: 'Maria' }])
 })

@@ -172,10 +172,10 @@ export const channelCtx = (world: OfflineWorld) => ({ activeProfile: world.ctx.a
  * A read-only connection of the test's own to a cache file (the app's connection lives in the
  * cache worker). Tries the cipher of new caches first, then the older one.
  */
-export function openCacheFileReadOnly(file: string, keyHex: string): Database.Database {
+export function openCacheFileReadOnly(file: string, keyHex: string, writable = false): Database.Database {
   let last: unknown
   for (const cipher of ['aegis', 'sqlcipher']) {
-    const db = new Database(file, { readonly: true, fileMustExist: true })
+    const db = new Database(file, { readonly: !writable, fileMustExist: true })
     try {
       db.pragma(`cipher='${cipher}'`)
       db.pragma(`key="x'${keyHex}'"`)

@@ -123,7 +123,11 @@ describe('make available offline', () => {
   })
 
   it("syncs one agent's chats only, and remembers the scope", async () => {
-    expect(await world.layer.channels['sync.status'](undefined, channelCtx(world))).toEqual({ jobs: [], scopes: [] })
+    expect(await world.layer.channels['sync.status'](undefined, channelCtx(world))).toEqual({
+      jobs: [],
+      scopes: [],
+      cache: { state: 'ok' },
+    })
     const agentId = await firstAgentWithChats()
     const result = await syncOnce(agentId)
     expect(result.state).toBe('done')

@@ -17,7 +17,7 @@ beforeEach(() => {
   fake.install()
   setActivePinia(createPinia())
   i18n.global.locale.value = 'en'
-  fake.handle('sync.status', async () => ({ ok: true, data: { jobs: [], scopes: [] } }))
+  fake.handle('sync.status', async () => ({ ok: true, data: { jobs: [], scopes: [], cache: { state: 'ok' } } }))
 })
 
 afterEach(() => {
