@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers'
 import type { Chat, ChatMessage, MessageCursor, SearchGroup, SyncState } from '../../contract'
-import { openCacheDatabase, type CacheDb, type CacheDriverOptions } from './cacheDatabase'
+import { keyConnection, openCacheDatabase, type CacheDb, type CacheDriverOptions } from './cacheDatabase'
 import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
@@ -180,8 +180,7 @@ export class CacheServer {
         fileMustExist: true,
         ...(this.driver.nativeBinding ? { nativeBinding: this.driver.nativeBinding } : {}),
       })
-      db.pragma(`cipher='${this.db.pragma('cipher', { simple: true }) as string}'`)
-      db.pragma(`key="x'${this.keyHex}'"`)
+      keyConnection(db, this.keyHex)
       db.pragma('cache_size = -16384')
       this.searchDb = db
       this.searcher = new MessageSearch(db, this.db)

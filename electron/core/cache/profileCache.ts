@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheFileBytes, deleteCacheFiles, type CacheDriverOptions } from './cacheDatabase'
+import { CACHE_CIPHER, cacheFileBytes, deleteCacheFiles, FOLDER_MODE, type CacheDriverOptions } from './cacheDatabase'
 import { cacheApi, CacheClient, type CacheApi } from './cacheClient'
 import type { CacheTuning } from './cacheServer'
 import { checkCacheFile, type IntegrityResult } from './integrityCheck'
@@ -50,7 +50,14 @@ export async function openProfileCache(
   tuning?: Partial<CacheTuning>,
 ): Promise<ProfileCache> {
   const file = cacheFileOf(userDataDir, profileId)
-  mkdirSync(join(userDataDir, CACHE_FOLDER), { recursive: true })
+  const folder = join(userDataDir, CACHE_FOLDER)
+  mkdirSync(folder, { recursive: true, mode: FOLDER_MODE })
+  // A folder made by an earlier version (or under a loose umask) is made private too.
+  try {
+    chmodSync(folder, FOLDER_MODE)
+  } catch {
+    // A file system without modes: nothing to restrict.
+  }
   const { keyHex, created } = await cacheKeyOf(vault, profileId)
   // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
   if (created) deleteCacheFiles(file)
@@ -66,7 +73,7 @@ export async function openProfileCache(
     ...cacheApi(client),
     ...(rebuiltFrom ? { rebuiltFrom } : {}),
     existed: existed && !rebuiltFrom,
-    check: () => checkCacheFile(file, keyHex, 'sqlcipher'),
+    check: () => checkCacheFile(file, keyHex, CACHE_CIPHER),
     close: () => client.close(),
   }
 }
