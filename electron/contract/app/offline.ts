@@ -18,6 +18,14 @@ export type MessageCursor = z.infer<typeof MessageCursor>
 export const SyncState = z.enum(['running', 'done', 'cancelled', 'failed'])
 export type SyncState = z.infer<typeof SyncState>
 
+/** Paging stopped after `pages` pages: the service kept sending full pages of new items. */
+export const SyncNote = z.object({
+  kind: z.literal('page_cap'),
+  chatId: z.string().nullable(),
+  pages: z.number().int(),
+})
+export type SyncNote = z.infer<typeof SyncNote>
+
 export const SyncProgress = z.object({
   jobId: z.string(),
   profileId: z.string(),
@@ -36,6 +44,8 @@ export const SyncProgress = z.object({
   finishedAt: z.number().nullable(),
   /** Set when state is failed. */
   error: AppError.optional(),
+  /** Lists stopped by the page cap (a service that never ends): chatId null is the chat list. */
+  notes: z.array(SyncNote).max(20).optional(),
 })
 export type SyncProgress = z.infer<typeof SyncProgress>
 

@@ -158,7 +158,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   async function usageOf(profileId: string): Promise<CacheUsage> {
     const bytes = profileCacheBytes(context().userDataDir, profileId)
     try {
-      const { chats, messages } = (await cacheFor(profileId)).messages.counts()
+      const { chats, messages } = await (await cacheFor(profileId)).messages.counts()
       return { profileId, bytes, chats, messages }
     } catch (cause) {
       if (!(cause instanceof CacheUnavailable)) throw cause
@@ -196,7 +196,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     'sync.status': async (_input, channelCtx) => {
       const profile = await requireActive(channelCtx)
       try {
-        const scopes = jobs.scopes(await cacheFor(profile.id))
+        const scopes = await jobs.scopes(await cacheFor(profile.id))
         return { jobs: jobs.list(profile.id), scopes, cache: { state: 'ok' } satisfies CacheHealth }
       } catch (cause) {
         if (!(cause instanceof CacheUnavailable)) throw cause
@@ -236,7 +236,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     const profile = await c.activeProfile()
     if (!profile || !profile.hasToken) return
     const cache = await cacheFor(profile.id)
-    for (const scope of jobs.scopes(cache)) {
+    for (const scope of await jobs.scopes(cache)) {
       const due = scope.lastSyncedAt === null || now() - scope.lastSyncedAt >= minutes * 60_000
       if (due && !jobs.isRunning(profile.id, scope.agentId)) jobs.start(profile, scope.agentId)
     }

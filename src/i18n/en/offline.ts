@@ -11,6 +11,8 @@ export default {
     cancelled: 'Stopped. The next run goes on from where it stopped.',
     failed: 'Could not finish: {message}',
     lastSynced: 'Offline copy from {when}',
+    stoppedChatList: 'The chat list was stopped after {pages} pages: the service kept sending new pages.',
+    stoppedChat: 'Chat {chat} was stopped after {pages} pages: the service kept sending new pages.',
   },
   search: {
     placeholder: 'Search cached messages',

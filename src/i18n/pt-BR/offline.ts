@@ -11,6 +11,8 @@ export default {
     cancelled: 'Interrompido. A próxima execução continua de onde parou.',
     failed: 'Não foi possível concluir: {message}',
     lastSynced: 'Cópia offline de {when}',
+    stoppedChatList: 'A lista de conversas parou após {pages} páginas: o serviço continuava enviando páginas novas.',
+    stoppedChat: 'A conversa {chat} parou após {pages} páginas: o serviço continuava enviando páginas novas.',
   },
   search: {
     placeholder: 'Buscar nas mensagens salvas',

@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../../electron/contract'
 import { CACHE_SCHEMA_VERSION } from '../../../electron/core/cache/cacheDatabase'
 import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
 import { cacheFileOf } from '../../../electron/core/cache/profileCache'
-import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
+import { channelCtx, offlineWorld, openCacheFileReadOnly, withCacheDb, type OfflineWorld } from '../sync/offlineHarness'
 
 let world: OfflineWorld
 
@@ -62,10 +62,15 @@ describe('offline channels', () => {
 
   it('finds a synced message by a word typed without accents and opens the chat around it', async () => {
     await syncAll()
-    const cache = await world.layer.cacheFor(world.profile.id)
-    const sample = cache.db
-      .prepare("SELECT chat_id, id, text FROM messages WHERE text GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1")
-      .get() as { chat_id: string; id: string; text: string }
+    const sample = await withCacheDb(
+      world,
+      (db) =>
+        db
+          .prepare(
+            "SELECT chat_id, id, raw ->> '$.text' AS text FROM messages WHERE raw ->> '$.text' GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1",
+          )
+          .get() as { chat_id: string; id: string; text: string },
+    )
     const word = sample.text.match(/[\p{L}]*[áàâãéêíóôõúç][\p{L}]*/u)?.[0] ?? ''
     const folded = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
     expect(folded).not.toBe(word)
@@ -133,9 +138,9 @@ describe('offline channels', () => {
         event: 'offline.notice',
         payload: { profileId: again.profile.id, notice: 'cache_rebuilt' },
       })
-      expect(damaged.db.open).toBe(false)
+      expect(damaged.open).toBe(false)
       const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      expect(await cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
       expect(readdirSync(dirname(file)).some((f) => f.includes('.corrupt-'))).toBe(true)
       // And it fills again from the service.
       const { done } = again.layer.jobs.start(again.profile)
@@ -173,7 +178,7 @@ describe('offline channels', () => {
       // "Start a new offline copy": the unusable file goes, a new one works.
       await again2('offline.clear', {})
       const fresh = await again.layer.cacheFor(again.profile.id)
-      expect(fresh.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      expect(await fresh.messages.counts()).toEqual({ chats: 0, messages: 0 })
       expect(((await again2('sync.status')) as { cache: unknown }).cache).toEqual({ state: 'ok' })
     } finally {
       await again.layer.dispose()
@@ -207,7 +212,7 @@ describe('offline channels', () => {
     const back = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
       const cache = await back.layer.cacheFor(back.profile.id)
-      expect(cache.messages.counts().messages).toBeGreaterThan(0)
+      expect((await cache.messages.counts()).messages).toBeGreaterThan(0)
     } finally {
       await back.layer.dispose()
       await back.sandbox.stop()
@@ -216,10 +221,12 @@ describe('offline channels', () => {
 
   it('a file written by a newer version of the app is refused and left as it is', async () => {
     await world.layer.cacheFor(world.profile.id)
-    const cache = await world.layer.cacheFor(world.profile.id)
-    cache.db.pragma(`user_version = ${CACHE_SCHEMA_VERSION + 1}`)
     await world.layer.dispose()
     const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
+    const key = (await world.secrets.get(cacheKeyAccount(world.profile.id)))!
+    const writer = openCacheFileReadOnly(file, key, true)
+    writer.pragma(`user_version = ${CACHE_SCHEMA_VERSION + 1}`)
+    writer.close()
     const before = readFileSync(file)
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
@@ -243,7 +250,7 @@ describe('offline channels', () => {
       const cache = await again.layer.cacheFor(again.profile.id)
       expect(await cache.check()).toEqual({ state: 'ok' })
       await again.layer.settled()
-      expect(cache.db.open).toBe(true)
+      expect(cache.open).toBe(true)
       expect(again.events.map((e) => e.event)).not.toContain('offline.notice')
     } finally {
       await again.layer.dispose()
@@ -258,7 +265,7 @@ describe('offline channels', () => {
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
       const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.messages.counts().messages).toBe(0)
+      expect((await cache.messages.counts()).messages).toBe(0)
     } finally {
       await again.layer.dispose()
       await again.sandbox.stop()
@@ -297,7 +304,7 @@ describe('background refresh', () => {
       const { done } = w.layer.jobs.start(w.profile)
       expect((await done).messagesStored).toBe(1)
       const cache = await w.layer.cacheFor(w.profile.id)
-      expect(cache.search.search('chegou', { limit: 5 }).groups[0].hits[0].messageId).toBe('fresh-1')
+      expect((await cache.search.search('chegou', { limit: 5 })).groups[0].hits[0].messageId).toBe('fresh-1')
     } finally {
       await w.cleanup()
     }
