@@ -22,6 +22,8 @@ export const AppError = z.object({
   endpoint: z.string().optional(),
   /** Field-level problems of a validation error: dotted path -> message. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Where the service redirected a call the app does not follow (origin and path only). */
+  redirectTo: z.string().optional(),
 })
 export type AppError = z.infer<typeof AppError>
 
