@@ -190,6 +190,97 @@ function watchPrismCompilation(): void {
   }
 }
 
+/**
+ * Query parameters the operation does not declare. Prism ignores them; the gate does not: an
+ * undeclared parameter is one the real service may ignore or refuse.
+ */
+function undeclaredQuery(operation: IHttpOperation | undefined, names: Iterable<string>): string[] {
+  if (!operation) return []
+  const declared = new Set((operation.request?.query ?? []).map((q) => q.name))
+  return [...new Set(names)].filter((name) => !declared.has(name))
+}
+
+const UNDECLARED = 'the vendor document declares no such query parameter for this operation'
+
+// ---- one exchange, checked without a server ----------------------------------------------------
+
+export interface Exchange {
+  method: string
+  /** Path with its query, e.g. /v2/workspace/W1/search?page=1&query=ana */
+  path: string
+  body?: unknown
+  /** The answer to check too; without it only the request is checked. */
+  response?: { status: number; body?: unknown }
+}
+
+/**
+ * The violations Prism finds in one request (and its answer), as the gate would record them: for
+ * unit-level checks of what a body builder produces or what a schema must accept.
+ */
+export async function vendorViolations(exchange: Exchange, operations?: IHttpOperation[]): Promise<Violation[]> {
+  const ops = operations ?? (await vendorOperations())
+  const url = new URL(exchange.path, 'http://vendor')
+  const query: Record<string, string | string[]> = {}
+  for (const [k, v] of url.searchParams) query[k] = v
+  const method = exchange.method.toLowerCase() as IHttpRequest['method']
+  const text = exchange.body === undefined ? '' : JSON.stringify(exchange.body)
+  const input: IHttpRequest = {
+    method,
+    url: { path: url.pathname, query },
+    headers: {
+      authorization: 'Bearer check',
+      accept: 'application/json',
+      ...(text ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } : {}),
+    },
+    body: exchange.body,
+  }
+  const response = exchange.response ?? { status: 200, body: undefined }
+  const forward: PrismHttpComponents['forward'] = () => () => async () =>
+    E.right<Error, IHttpResponse>({
+      statusCode: response.status,
+      headers: response.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: response.body,
+    })
+  const prism = createInstance(
+    {
+      isProxy: true,
+      upstream: new URL('http://127.0.0.1:9'),
+      upstreamProxy: undefined,
+      errors: false,
+      checkSecurity: true,
+      validateRequest: true,
+      validateResponse: exchange.response !== undefined,
+      mock: { dynamic: false },
+    },
+    { logger: silentLogger, forward },
+  )
+  const found: Violation[] = []
+  const result = await prism.request(input, ops)()
+  if (E.isLeft(result)) throw result.left
+  for (const [side, list] of [
+    ['request', result.right.validations.input],
+    ['response', result.right.validations.output],
+  ] as const)
+    for (const d of list) {
+      const routeMissing = d.message === 'Selected route not found'
+      if (d.severity !== DiagnosticSeverity.Error && !routeMissing) continue
+      found.push({
+        method: exchange.method.toUpperCase(),
+        path: exchange.path,
+        location: `${side} ${d.path?.join('.') ?? ''}`.trim(),
+        message: routeMissing ? 'no operation of the vendor document matches this request' : d.message,
+      })
+    }
+  for (const name of undeclaredQuery(findOperation(ops, method, url.pathname), url.searchParams.keys()))
+    found.push({
+      method: exchange.method.toUpperCase(),
+      path: exchange.path,
+      location: `request query.${name}`,
+      message: UNDECLARED,
+    })
+  return found
+}
+
 // ---- the gate server ----------------------------------------------------------------------------
 
 const silentLogger = new Proxy({} as Record<string, unknown>, {
@@ -391,6 +482,8 @@ export async function startVendorGate(mode: GateMode, options: GateOptions = {})
         )
       }
     }
+    for (const name of undeclaredQuery(matched, url.searchParams.keys()))
+      record(`request query.${name}`, UNDECLARED, operation)
     if (proxy) {
       const forwarded = output as Forwarded
       const out: Record<string, string> = {}
