@@ -183,7 +183,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let retryable: boolean
       let waitMs: number | undefined
       if (result.answered) {
-        if (result.status >= 200 && result.status < 300) return parseAnswer(name, def, result.text, token)
+        if (result.status >= 200 && result.status < 300)
+          // A 204 has no content by definition (RFC 9110): whatever bytes came are not an answer.
+          return parseAnswer(name, def, result.status === 204 ? '' : result.text, token)
         if (result.status >= 300 && result.status < 400) {
           const requestUrl = `${baseUrl.replace(/\/+$/, '')}${url}`
           throw new AppFailure(
