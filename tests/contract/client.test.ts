@@ -298,11 +298,13 @@ describe('api client: time and cancellation', () => {
   })
 
   it('fails with cancelled when the caller aborts during the request', async () => {
-    service.answer(() => undefined)
     const controller = new AbortController()
+    // Aborted once the service holds the request (a timer could fire before it arrives, and the
+    // request then reached the service during a later test).
+    service.answer(() => controller.abort())
     const pending = client().agents.get({ path: { agentId: 'ag1' } }, { signal: controller.signal })
-    setTimeout(() => controller.abort(), 50)
     expect(await failureOf(pending)).toMatchObject({ kind: 'cancelled', endpoint: 'agents.get' })
+    expect(service.seen).toHaveLength(1)
   })
 
   it('fails with cancelled without a request when the signal is already aborted', async () => {

@@ -212,16 +212,7 @@ export function contactUpdateBody(full: Contact, base: ContactDraft, draft: Cont
   for (const field of DRAFT_FIELDS) {
     if (JSON.stringify(base[field]) !== JSON.stringify(draft[field])) body[field] = input[field]
   }
-  if (body.customFieldValues !== full.customFieldValues) {
-    const before = new Map((full.customFieldValues ?? []).map((f) => [f.customFieldId, f]))
-    const baseText = new Map(base.customFieldValues.map((f) => [f.customFieldId, f.value]))
-    body.customFieldValues = draft.customFieldValues.map((f) => {
-      const original = before.get(f.customFieldId)
-      return original && baseText.get(f.customFieldId) === f.value
-        ? { ...original }
-        : { customFieldId: f.customFieldId, value: f.value }
-    })
-  }
+  // Custom values: each untouched one is the service's own value as it came (customValueOf).
   for (const field of NOT_NULLABLE_IN_BODY) if (body[field] === null) delete body[field]
   return body as ContactInput
 }
