@@ -14,9 +14,9 @@ type Fixtures = {
   previewOptions: PreviewOptions
   preview: Preview
   /**
-   * Saves a full-page screenshot as test-results/screens/<name>.png, and checks the screen with
-   * axe-core: a serious or critical WCAG 2.1 A/AA violation fails the test (every screen and
-   * dialog that is photographed, in each theme and language it is photographed in).
+   * Saves a full-page screenshot as test-results/screens/<name>.png; in the screen tours
+   * (*-screens specs) it also checks the screen with axe-core: a serious or critical WCAG 2.1 A/AA
+   * violation fails the test (every screen and dialog, in both themes and both languages).
    */
   shot: (name: string) => Promise<void>
 }
@@ -39,8 +39,11 @@ export const test = base.extend<Fixtures>({
     await use(async (name) => {
       await settle(page)
       await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
-      // The check takes a second or two on a busy 2-core machine: each one extends the test's time.
-      base.info().setTimeout(base.info().timeout + 10_000)
+      // Axe checks the screen tours (the *-screens specs walk every screen and dialog in both themes
+      // and both languages); the journeys' pictures show the same screens mid-task. A check takes
+      // seconds on a busy 2-core machine: each one extends the test's time.
+      if (!/-screens\.spec\.ts$/.test(base.info().file)) return
+      base.info().setTimeout(base.info().timeout + 30_000)
       const problems = await seriousViolations(page, name)
       if (A11Y_ENFORCED) expect(problems, `accessibility of ${name}:\n${describeProblems(problems)}`).toEqual([])
     })
