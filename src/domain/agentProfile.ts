@@ -74,3 +74,18 @@ export function profileChanges(base: AgentProfileDraft, draft: AgentProfileDraft
   }
   return changes
 }
+
+/**
+ * The tab each field of an agent is edited on. An agent is saved whole (the service replaces it),
+ * so a save from one tab can be refused for a field of another: the refusal names it and its tab.
+ */
+export const AGENT_FIELD_TABS: Readonly<Record<string, 'profile' | 'behavior'>> = {
+  name: 'profile',
+  avatar: 'profile',
+  communicationType: 'profile',
+  type: 'profile',
+  jobName: 'profile',
+  jobSite: 'profile',
+  jobDescription: 'profile',
+  behavior: 'behavior',
+}

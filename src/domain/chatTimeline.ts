@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@contract'
+import { compareTimes, knownTime } from './timestamps'
 
 export type MessageSide = 'customer' | 'agent' | 'notice'
 
@@ -23,14 +24,22 @@ export function mediaKindOf(message: Pick<ChatMessage, 'imageUrl' | 'audioUrl' |
   return null
 }
 
-/** Local calendar day of a timestamp, as a sortable key `YYYY-MM-DD` in the given time zone. */
+/** The day key of every time no calendar can show (beyond what a Date holds). */
+export const UNKNOWN_DAY = 'unknown'
+
+/**
+ * Local calendar day of a timestamp, as a key `YYYY-MM-DD` in the given time zone; `UNKNOWN_DAY`
+ * for a time no date can show.
+ */
 export function dayKey(time: number, timeZone?: string): string {
+  const known = knownTime(time)
+  if (known === undefined) return UNKNOWN_DAY
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).formatToParts(new Date(time))
+  }).formatToParts(new Date(known))
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? ''
   return `${get('year')}-${get('month')}-${get('day')}`
 }
@@ -50,7 +59,9 @@ export function buildTimeline(messages: readonly ChatMessage[], timeZone?: strin
   for (const message of messages) {
     const day = dayKey(message.time, timeZone)
     if (day !== lastDay) {
-      items.push({ kind: 'day', key: `day:${day}`, time: message.time })
+      // Times no date can show may come both before and after the others: each run keeps its own key.
+      const key = day === UNKNOWN_DAY ? `day:${day}:${message.id}` : `day:${day}`
+      items.push({ kind: 'day', key, time: message.time })
       lastDay = day
       lastAuthor = ''
     }
@@ -67,5 +78,17 @@ export function mergeMessages(current: readonly ChatMessage[], page: readonly Ch
   const byId = new Map<string, ChatMessage>()
   for (const m of current) byId.set(m.id, m)
   for (const m of page) byId.set(m.id, m)
-  return [...byId.values()].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return [...byId.values()].sort((a, b) => compareTimes(a.time, b.time) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/** The first message at or after `time` in an oldest-first list (binary search). */
+export function firstAtOrAfter(l: readonly ChatMessage[], time: number): ChatMessage | undefined {
+  let lo = 0
+  let hi = l.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (l[mid]!.time < time) lo = mid + 1
+    else hi = mid
+  }
+  return l[lo]
 }

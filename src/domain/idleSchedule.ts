@@ -89,15 +89,3 @@ export function dayProblems(day: ScheduleDay): Map<number, 'format' | 'order' | 
   for (const k of overlappingRanges(valid)) problems.set(valid[k].i, 'overlap')
   return problems
 }
-
-/** A wait in seconds shown the way an operator thinks of it. */
-export function splitDuration(seconds: number): { value: number; unit: 'minutes' | 'hours' | 'days' } {
-  if (seconds >= 86400 && seconds % 86400 === 0) return { value: seconds / 86400, unit: 'days' }
-  if (seconds >= 3600 && seconds % 3600 === 0) return { value: seconds / 3600, unit: 'hours' }
-  return { value: Math.max(1, Math.round(seconds / 60)), unit: 'minutes' }
-}
-
-export function joinDuration(value: number, unit: 'minutes' | 'hours' | 'days'): number {
-  const factor = unit === 'days' ? 86400 : unit === 'hours' ? 3600 : 60
-  return Math.round(value * factor)
-}

@@ -19,3 +19,26 @@ export function memoryDraftStore(): DraftStore & { readonly entries: Map<string,
     remove: async (key) => void entries.delete(key),
   }
 }
+
+/**
+ * Drafts in the renderer's localStorage, under the keys the older `useFormDraft` uses (so
+ * `discardDrafts` drops both). The fallback of `useDraftForm` until the app root provides the
+ * profile's encrypted store: a migrated form keeps its drafts across screens and restarts as before.
+ */
+export function browserDraftStore(storage: Storage = window.localStorage): DraftStore {
+  const keyOf = (key: string) => `agent-desk:draft:${key}`
+  return {
+    load: async (key) => {
+      const text = storage.getItem(keyOf(key))
+      if (text === null) return undefined
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        storage.removeItem(keyOf(key))
+        return undefined
+      }
+    },
+    save: async (key, value) => storage.setItem(keyOf(key), JSON.stringify(value)),
+    remove: async (key) => storage.removeItem(keyOf(key)),
+  }
+}

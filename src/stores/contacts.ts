@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { appError, type Chat, type Contact, type ContactInput, type Result, type ResultMeta } from '@contract'
 import { useDeskApi } from '@/api'
+import { compareTimes } from '@/domain/timestamps'
 import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/views/contacts/contactDraft'
 import { createInFlight } from './inFlight'
 import { useSessionStore } from './session'
@@ -136,7 +137,7 @@ export const useContactsStore = defineStore('contacts', () => {
       for (const chat of r.data) if (chatBelongsTo(chat, contact)) found.set(chat.id, chat)
       if (found.size > 0) break
     }
-    const chats = [...found.values()].sort((a, b) => (b.time ?? 0) - (a.time ?? 0))
+    const chats = [...found.values()].sort((a, b) => compareTimes(a.time, b.time, 'newestFirst'))
     return answer(chats, last?.ok ? last.meta : undefined)
   }
 

@@ -99,6 +99,11 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
   const state = ref<HistoryState>('idle')
   const error = ref<AppError>()
   const reachedStart = ref(false)
+  /**
+   * Where what is shown truly came from: the offline copy when the source is the cache or when the
+   * service's read was answered by the cache (a refused token, stale-while-revalidate).
+   */
+  const servedFrom = ref<'cache' | 'service'>()
   const ids = new Set<string>()
   let pending: Promise<number> | null = null
 
@@ -133,6 +138,8 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
         return 0
       }
       error.value = undefined
+      if (source.kind === 'cache' || r.meta?.source === 'cache') servedFrom.value = 'cache'
+      else servedFrom.value ??= 'service'
       const added = prepend(r.data.newestFirst)
       if (r.data.done) reachedStart.value = true
       state.value = 'idle'
@@ -162,7 +169,7 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     }
   }
 
-  return { source, messages, items, state, error, reachedStart, loadOlder, loadUntil }
+  return { source, servedFrom, messages, items, state, error, reachedStart, loadOlder, loadUntil }
 }
 
 export type ChatHistory = ReturnType<typeof createChatHistory>
@@ -231,11 +238,6 @@ export const useMessagesStore = defineStore('messages', () => {
     return useDeskApi().chats.exportCancel({ exportId })
   }
 
-  /** Makes the chat's agent available offline (the offline layer's sync); progress arrives as sync.progress. */
-  function makeAvailableOffline(agentId: string | undefined) {
-    return run(() => useDeskApi().sync.start(agentId ? { agentId } : {}))
-  }
-
   return {
     scopes,
     loadScopes,
@@ -246,6 +248,5 @@ export const useMessagesStore = defineStore('messages', () => {
     cachedTimeOf,
     exportChat,
     cancelExport,
-    makeAvailableOffline,
   }
 })

@@ -3,6 +3,7 @@ import { computed, ref } from 'vue'
 import type {
   AppChannelInput,
   AppInfo,
+  AppNotice,
   PushEventPayload,
   Profile,
   ProfilesState,
@@ -12,7 +13,9 @@ import type {
 } from '@contract'
 import { useDeskApi } from '@/api'
 import { feedback } from '@/feedback'
+import { isolate } from '@/domain/userText'
 import { resolveLocale, setLocale, t } from '@/i18n'
+import { useOfflineStore } from './offline'
 import { createInFlight } from './inFlight'
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -48,10 +51,16 @@ export const useSessionStore = defineStore('session', () => {
   /** Bumped whenever a new token is saved, so views re-run what the refused token broke. */
   const tokenRenewals = ref(0)
   const tokenPrompt = ref<TokenPrompt | null>(null)
+  /**
+   * The profile whose token the service refused, until a new one is saved: said in a banner even
+   * when the offline copy answers every screen (a refused background refresh opens no dialog).
+   */
+  const tokenRefusedFor = ref<string | null>(null)
   const ready = ref(false)
 
   const activeProfile = computed(() => profiles.value.find((p) => p.id === activeProfileId.value) ?? null)
   const offline = computed(() => !connectivity.value.online)
+  const tokenRefused = computed(() => !!tokenRefusedFor.value && tokenRefusedFor.value === activeProfileId.value)
 
   const share = createInFlight()
   let initPromise: Promise<void> | undefined
@@ -81,10 +90,52 @@ export const useSessionStore = defineStore('session', () => {
       api.on('cache.updated', ({ endpoint }) => {
         cacheUpdates.value = { ...cacheUpdates.value, [endpoint]: (cacheUpdates.value[endpoint] ?? 0) + 1 }
       }),
-      api.on('auth.required', ({ profileId }) => {
-        if (profileId === activeProfileId.value) void requestToken(profileId)
+      api.on('auth.required', ({ profileId, whileCached }) => {
+        if (profileId !== activeProfileId.value) return
+        tokenRefusedFor.value = profileId
+        // A refused background refresh: the screen still shows the offline copy, so the banner asks.
+        if (!whileCached) void requestToken(profileId)
+      }),
+      // Main keeps each notice until it is taken: those from before the window listened are taken at init.
+      api.on('notices.pending', () => {
+        if (ready.value) void takeNotices()
       }),
     ]
+  }
+
+  /** The field of a `setting_reset` notice in words; an unknown one is shown as it is. */
+  function fieldName(field: string): string {
+    const key = `notices.fields.${field.replace(/\./g, '_')}`
+    const said = t(key)
+    return said === key ? isolate(field, 100) : said
+  }
+
+  function showNotice(notice: AppNotice) {
+    const warn = (content: string) => feedback().notification.warning({ content, keepAliveOnHover: true })
+    switch (notice.kind) {
+      case 'settings_reset':
+        settingsNotice.value = 'settings_reset'
+        return warn(t('settings.settingsReset'))
+      case 'setting_reset':
+        return warn(t('notices.settingReset', { field: fieldName(notice.field) }))
+      case 'profile_dropped':
+        return warn(
+          notice.label
+            ? t('notices.profileDropped', { label: isolate(notice.label, 80) })
+            : t('notices.profileDroppedUnnamed'),
+        )
+      case 'profile_disabled':
+        return warn(t(`notices.profileDisabled.${notice.reason}`, { label: isolate(notice.label, 80) }))
+      case 'cache_rebuilt':
+        useOfflineStore().rebuiltNotice = true
+        return warn(t('notices.cacheRebuilt'))
+    }
+  }
+
+  /** Shows every notice main kept for the window (each is handed out once). */
+  async function takeNotices() {
+    const r = await useDeskApi().notices.take()
+    if (r.ok) for (const notice of r.data.notices) showNotice(notice)
   }
 
   /** Loads profiles, settings and app info once; later callers wait for the same load. */
@@ -94,9 +145,8 @@ export const useSessionStore = defineStore('session', () => {
       await Promise.all([refreshProfiles(), loadSettings(), loadAppInfo()])
       ready.value = true
       setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale))
-      // Said once at start, wherever the user is: a reset would otherwise go unnoticed.
-      if (settingsNotice.value === 'settings_reset')
-        feedback().notification.warning({ content: t('settings.settingsReset') })
+      // Said once, wherever the user is: what went wrong at start would otherwise go unnoticed.
+      await takeNotices()
     })()
     return initPromise
   }
@@ -113,7 +163,6 @@ export const useSessionStore = defineStore('session', () => {
     const r = await useDeskApi().settings.get()
     if (r.ok) {
       settings.value = r.data.settings
-      settingsNotice.value = r.data.notice
     }
     return r
   }
@@ -186,7 +235,10 @@ export const useSessionStore = defineStore('session', () => {
     const waiters = promptWaiters
     promptWaiters = []
     tokenPrompt.value = null
-    if (renewed) tokenRenewals.value++
+    if (renewed) {
+      tokenRenewals.value++
+      tokenRefusedFor.value = null
+    }
     for (const resolve of waiters) resolve(renewed)
   }
 
@@ -213,6 +265,7 @@ export const useSessionStore = defineStore('session', () => {
   async function runAuthorized<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
     let r = await call()
     while (!r.ok && r.error.kind === 'auth') {
+      tokenRefusedFor.value = activeProfileId.value
       if (!(await requestToken())) return r
       r = await call()
     }
@@ -238,6 +291,7 @@ export const useSessionStore = defineStore('session', () => {
     cacheUpdates,
     tokenRenewals,
     tokenPrompt,
+    tokenRefused,
     ready,
     init,
     refreshProfiles,

@@ -48,3 +48,53 @@ test('a refused token opens the token dialog, and the call that failed runs agai
     await first.close()
   }
 })
+
+test('a token refused while the offline copy answers is said in a banner; the cached list stays, marked cached', async ({
+  page,
+  shot,
+}) => {
+  const first = await startSandbox({ token: 'first-token-0123456789', bigChat: false })
+  const port = Number(new URL(first.url).port)
+  const preview = await startPreview({
+    vault: 'memory',
+    systemLocale: 'en-US',
+    rendererDir: process.env.PREVIEW_RENDERER_DIR,
+    log: () => {},
+    service: { url: first.url, token: first.token },
+  })
+  let second: Awaited<ReturnType<typeof startSandbox>> | undefined
+  try {
+    await page.goto(preview.url)
+    await expect(page.getByTestId('agent-row')).toHaveCount(4)
+
+    await first.close()
+    second = await startSandbox({ port, token: 'second-token-9876543210', bigChat: false })
+
+    // Reopening the list is answered by the offline copy at once; its background refresh meets the
+    // 403 (once the copy is old enough to be refreshed). No dialog covers the screen: a banner says it.
+    const banner = page.getByTestId('token-banner')
+    await expect(async () => {
+      await page.reload()
+      await expect(page.getByTestId('agent-row')).toHaveCount(4)
+      await expect(banner).toBeVisible({ timeout: 1500 })
+    }).toPass({ intervals: [500, 1000, 1000] })
+    await expect(banner).toContainText('The service refused the token of')
+    await expect(page.getByTestId('token-dialog')).toBeHidden()
+    await expect(page.getByTestId('agent-row')).toHaveCount(4)
+    await expect(page.getByTestId('data-source-mark').first()).toContainText('Cached')
+    await shot('token-3-banner-over-cached-list')
+
+    await banner.getByRole('button', { name: 'Enter a new token' }).click()
+    const dialog = page.getByTestId('token-dialog')
+    await expect(dialog).toBeVisible()
+    await dialog.locator('input[type="password"]').fill(second.token)
+    await dialog.getByRole('button', { name: 'Save token and retry' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(banner).toBeHidden()
+    await expect(page.getByTestId('agent-row')).toHaveCount(4)
+  } finally {
+    await preview.close()
+    await second?.close()
+    await first.close()
+  }
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { chatExportPushEvents } from './chatExport'
+import { noticePushEvents } from './notices'
 import { offlinePushEvents } from './offline'
 import { UpdateStatus } from './updates'
 
@@ -17,12 +18,15 @@ export const pushEvents = {
   'auth.required': z.object({
     profileId: z.string(),
     endpoint: z.string().optional(),
+    /** The refusal came while the offline copy answered (a background refresh): the data shown is cached. */
+    whileCached: z.boolean().optional(),
   }),
   'profiles.changed': z.object({ activeProfileId: z.string().nullable() }),
   ...offlinePushEvents,
   /** The app's own update: checking, downloading with progress, downloaded (restart to install). */
   'update.status': UpdateStatus,
   ...chatExportPushEvents,
+  ...noticePushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

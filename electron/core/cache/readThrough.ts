@@ -2,6 +2,7 @@ import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Chat, ChatMessage } from '../../contract'
 import { endpoints, resourceOf, type EndpointDef, type EndpointName } from '../../contract/endpoints'
+import { readsAffectedBy, resourcesChangedBy } from '../../contract/invalidation'
 import type { ApiGateway, GatewayAnswer, GatewayOptions } from '../gateway'
 import type { ProfileCache } from './profileCache'
 import { paramsKey } from './responseCache'
@@ -10,6 +11,11 @@ export interface ReadThroughDeps {
   cacheFor(profileId: string): Promise<ProfileCache>
   /** A cached read refreshed in the background came back different. */
   onUpdated(profileId: string, endpoint: EndpointName, key: string): void
+  /**
+   * The service refused the token while the cache answered (a background refresh, or a read the
+   * cache served because of it): the user must still be told, and asked for a new token.
+   */
+  onAuthRefused?(profileId: string, endpoint: EndpointName): void
   /** Every answer or failure to reach the service, per profile (feeds the offline mark). */
   onReachability?(profileId: string, reachable: boolean): void
   now?: () => number
@@ -49,6 +55,8 @@ export function offlineWriteError(endpoint: string): AppFailure {
  */
 export class ReadThroughGateway implements ApiGateway {
   private readonly inFlight = new Map<string, Promise<void>>()
+  /** Background refreshes a write overtook: their answer predates the write and is not stored. */
+  private readonly overtaken = new Set<string>()
   private readonly unreachable = new Set<string>()
   private readonly now: () => number
   private readonly staleAfterMs: number
@@ -82,7 +90,7 @@ export class ReadThroughGateway implements ApiGateway {
   private async cacheOf(profileId: string): Promise<ProfileCache | undefined> {
     try {
       const cache = await this.deps.cacheFor(profileId)
-      return cache.db.open ? cache : undefined
+      return cache.open ? cache : undefined
     } catch {
       return undefined
     }
@@ -97,24 +105,30 @@ export class ReadThroughGateway implements ApiGateway {
     const cache = await this.cacheOf(profile.id)
     if (!cache) return this.inner.run(profile, name, input, opts)
     const key = paramsKey(input)
-    const hit = cache.responses.get(name, key)
+    const hit = await cache.responses.get(name, key)
+    let refused = false
     if (hit?.stale && !this.isOffline(profile.id)) {
       // A write made this answer stale, so it is known to be out of date: ask the service first,
       // and serve it only when the service cannot be reached.
       try {
         const answer = await this.inner.run(profile, name, input, opts)
         this.reached(profile.id, true)
-        this.store(cache, name, key, input, answer)
+        await this.store(cache, name, key, input, answer)
         return answer
       } catch (e) {
         const failure = failureOf(e)
-        if (!failure || !isUnreachable(failure)) throw e
-        this.reached(profile.id, false)
+        if (failure?.kind === 'auth') {
+          // The cache still has an answer: it is shown (marked stale) and the refusal is said.
+          refused = true
+          this.reached(profile.id, true)
+          this.deps.onAuthRefused?.(profile.id, name)
+        } else if (!failure || !isUnreachable(failure)) throw e
+        else this.reached(profile.id, false)
       }
     }
     if (hit) {
       const age = this.now() - hit.fetchedAt
-      if (age >= this.revalidateAfterMs || hit.stale || this.isOffline(profile.id))
+      if (!refused && (age >= this.revalidateAfterMs || hit.stale || this.isOffline(profile.id)))
         this.revalidate(profile, name, input, key)
       const offline = this.isOffline(profile.id)
       return {
@@ -130,7 +144,7 @@ export class ReadThroughGateway implements ApiGateway {
     try {
       const answer = await this.inner.run(profile, name, input, opts)
       this.reached(profile.id, true)
-      this.store(cache, name, key, input, answer)
+      await this.store(cache, name, key, input, answer)
       return answer
     } catch (e) {
       const failure = failureOf(e)
@@ -144,30 +158,36 @@ export class ReadThroughGateway implements ApiGateway {
   }
 
   private revalidate(profile: Profile, name: EndpointName, input: unknown, key: string): void {
-    const flightKey = `${profile.id}\u0000${name}\u0000${key}`
+    const flightKey = flightKeyOf(profile.id, name, key)
     if (this.inFlight.has(flightKey)) return
     const job = (async () => {
       try {
         const answer = await this.inner.run(profile, name, input)
         this.reached(profile.id, true)
+        if (this.overtaken.has(flightKey)) return
         const cache = await this.cacheOf(profile.id)
         if (!cache) return
-        if (this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
+        if (await this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
       } catch (e) {
         const failure = failureOf(e)
         if (failure && isUnreachable(failure)) this.reached(profile.id, false)
-        else if (failure?.kind === 'not_found') {
+        else if (failure?.kind === 'auth') {
+          // The cached answer stays; the user is told the token was refused and asked for a new one.
+          this.reached(profile.id, true)
+          this.deps.onAuthRefused?.(profile.id, name)
+        } else if (failure?.kind === 'not_found') {
           // The service says the thing is gone: serving it again from the cache would resurrect it.
           this.reached(profile.id, true)
           const cache = await this.cacheOf(profile.id)
           if (cache) {
-            cache.responses.delete(name, key)
+            await cache.responses.delete(name, key)
             this.deps.onUpdated(profile.id, name, key)
           }
         }
-        // Any other failure (auth, server) leaves the cached answer as it is; the next read retries.
+        // Any other failure (server) leaves the cached answer as it is; the next read retries.
       } finally {
         this.inFlight.delete(flightKey)
+        this.overtaken.delete(flightKey)
       }
     })()
     this.inFlight.set(flightKey, job)
@@ -193,46 +213,60 @@ export class ReadThroughGateway implements ApiGateway {
       throw e
     }
     const cache = await this.cacheOf(profile.id)
-    if (cache) this.afterWrite(cache, name, def, input, answer)
+    if (cache) await this.afterWrite(profile.id, cache, name, def, input, answer)
     return answer
   }
 
-  /** Marks the lists a write changed as stale, and keeps the single-item read in step where it can. */
-  private afterWrite(
+  /**
+   * Brings every cached read the write changed in step, as the endpoint table says
+   * (`readsAffectedBy`, the rule the renderer's query layer uses too): a read that shows the written
+   * item itself takes the write's answer when that answer is the same resource (a contact PUT answers
+   * the contact); a read of a deleted item goes; every other affected read is marked stale, so it is
+   * asked of the service before it is served again. Reads the write did not touch stay as they are.
+   */
+  private async afterWrite(
+    profileId: string,
     cache: ProfileCache,
     name: EndpointName,
     def: EndpointDef,
     input: unknown,
     answer: GatewayAnswer,
-  ): void {
-    const resource = resourceOf(name)
-    cache.responses.markStale([resource, ...(def.invalidates ?? [])])
-    const path = (input as { path?: Record<string, string> } | undefined)?.path
-    if (!path) return
-    // A delete may name fewer path params than the reads (contacts.delete has no workspaceId), so
-    // every cached read of the resource naming all of the delete's params goes.
-    if (def.method === 'DELETE') {
-      cache.responses.deleteNaming(resource, path)
-      return
+  ): Promise<void> {
+    const affected = readsAffectedBy(name, input)
+    const written = Object.entries((input as { path?: Record<string, string> } | undefined)?.path ?? {})
+    for (const { endpoint, key } of await cache.responses.entriesOf(resourcesChangedBy(name))) {
+      const readName = endpoint as EndpointName
+      const readDef: EndpointDef | undefined = (endpoints as Record<string, EndpointDef>)[readName]
+      const readInput = inputOfKey(key)
+      if (!readDef || !affected(readName, readInput)) continue
+      // A refresh of this read that started before the write would bring back what it replaced.
+      const flight = flightKeyOf(profileId, readName, key)
+      if (this.inFlight.has(flight)) this.overtaken.add(flight)
+      const readPath = readInput?.path ?? {}
+      const namesItem = written.length > 0 && written.every(([k, v]) => readPath[k] === v)
+      if (def.method === 'DELETE' && namesItem) await cache.responses.delete(readName, key)
+      // Only an answer that is the resource itself can stand in for the read: a `{success}` ack also
+      // parses as an all-optional Webhooks, and would blank it.
+      else if (def.method !== 'DELETE' && namesItem && readDef.response === def.response)
+        await cache.responses.put(readName, key, resourceOf(readName), answer.data, answer.meta.fetchedAt)
+      else await cache.responses.markStaleAt(readName, key)
     }
-    const getName = `${resource}.get` as EndpointName
-    const getDef: EndpointDef | undefined = (endpoints as Record<string, EndpointDef>)[getName]
-    if (!getDef || !sameParams(getDef.params, def.params)) return
-    const getKey = paramsKey({ path })
-    // Only a PUT that answers the resource itself (agents.update answers the Agent) can stand in for
-    // the read: a `{success}` ack also parses as an all-optional Webhooks, and would blank it.
-    if (def.method === 'PUT' && def.response === getDef.response)
-      cache.responses.put(getName, getKey, resource, answer.data, answer.meta.fetchedAt)
   }
 
   /** Stores an answer; lists of chats and messages also feed the message store (search, history). */
-  private store(cache: ProfileCache, name: EndpointName, key: string, input: unknown, answer: GatewayAnswer): boolean {
-    const changed = cache.responses.put(name, key, resourceOf(name), answer.data, answer.meta.fetchedAt)
+  private async store(
+    cache: ProfileCache,
+    name: EndpointName,
+    key: string,
+    input: unknown,
+    answer: GatewayAnswer,
+  ): Promise<boolean> {
+    const changed = await cache.responses.put(name, key, resourceOf(name), answer.data, answer.meta.fetchedAt)
     if (name === 'messages.list' && Array.isArray(answer.data)) {
       const chatId = (input as { path?: { chatId?: string } }).path?.chatId
-      if (chatId) cache.messages.ingest(chatId, answer.data as ChatMessage[])
+      if (chatId) await cache.messages.ingest(chatId, answer.data as ChatMessage[])
     } else if (name === 'chats.list' && Array.isArray(answer.data)) {
-      cache.messages.saveChats(answer.data as Chat[])
+      await cache.messages.saveChats(answer.data as Chat[])
     }
     return changed
   }
@@ -244,6 +278,13 @@ export class ReadThroughGateway implements ApiGateway {
   }
 }
 
-function sameParams(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((p, i) => p === b[i])
+const flightKeyOf = (profileId: string, name: string, key: string) => `${profileId}\u0000${name}\u0000${key}`
+
+/** The input a params key was made from (`paramsKey`). */
+function inputOfKey(key: string): { path?: Record<string, string> } | undefined {
+  try {
+    return JSON.parse(key) as { path?: Record<string, string> }
+  } catch {
+    return undefined
+  }
 }

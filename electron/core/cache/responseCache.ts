@@ -33,6 +33,7 @@ export class ResponseCache {
   private readonly putStmt
   private readonly touchStmt
   private readonly staleStmt
+  private readonly staleOneStmt
   private readonly deleteStmt
   private readonly keysOfResource
 
@@ -48,6 +49,9 @@ export class ResponseCache {
       'UPDATE responses SET fetched_at = ?, stale = 0 WHERE endpoint = ? AND params_key = ?',
     )
     this.staleStmt = db.prepare<[string]>('UPDATE responses SET stale = 1 WHERE resource = ?')
+    this.staleOneStmt = db.prepare<[string, string]>(
+      'UPDATE responses SET stale = 1 WHERE endpoint = ? AND params_key = ?',
+    )
     this.deleteStmt = db.prepare<[string, string]>('DELETE FROM responses WHERE endpoint = ? AND params_key = ?')
     this.keysOfResource = db.prepare<[string], { endpoint: string; params_key: string }>(
       'SELECT endpoint, params_key FROM responses WHERE resource = ?',
@@ -74,6 +78,18 @@ export class ResponseCache {
 
   markStale(resources: readonly string[]): void {
     for (const r of resources) this.staleStmt.run(r)
+  }
+
+  /** Marks one cached answer as known to be out of date (a write changed what it shows). */
+  markStaleAt(endpoint: string, key: string): void {
+    this.staleOneStmt.run(endpoint, key)
+  }
+
+  /** Every cached read of these resources, by endpoint and params key. */
+  entriesOf(resources: readonly string[]): { endpoint: string; key: string }[] {
+    return resources.flatMap((r) =>
+      this.keysOfResource.all(r).map((row) => ({ endpoint: row.endpoint, key: row.params_key })),
+    )
   }
 
   delete(endpoint: string, key: string): void {

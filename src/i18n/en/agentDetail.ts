@@ -1,7 +1,10 @@
 export default {
+  tabsLabel: 'Agent sections',
   back: 'All agents',
   notFound: 'This agent no longer exists on the service.',
   loadFailed: 'The agent could not be loaded.',
+  refusedElsewhere:
+    'The {tab} tab was not saved because of “{field}” here. Fix it and save this tab, then save the {tab} tab again: your edit there is kept.',
   tabs: {
     profile: 'Profile',
     behavior: 'Behavior',

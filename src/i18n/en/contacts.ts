@@ -42,6 +42,7 @@ export default {
     customFields: 'Custom fields',
     customFieldsNone: 'This contact has no custom field values.',
     customFieldLabel: 'Field {id}',
+    customFieldKept: 'The app cannot edit this value; it is kept as it is.',
     customFieldHint: 'The service does not tell the names of custom fields, so each is shown by its id.',
   },
   gender: {

@@ -13,6 +13,7 @@ export default {
   instructions: 'What the agent should say',
   instructionsPlaceholder: 'Ask kindly whether the customer still needs help with the order.',
   wait: 'After the contact has been quiet for',
+  exactly: 'Exactly {duration}',
   units: {
     minutes: 'minutes',
     hours: 'hours',

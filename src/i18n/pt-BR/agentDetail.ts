@@ -1,7 +1,10 @@
 export default {
+  tabsLabel: 'Seções do agente',
   back: 'Todos os agentes',
   notFound: 'Este agente não existe mais no serviço.',
   loadFailed: 'Não foi possível carregar o agente.',
+  refusedElsewhere:
+    'A aba {tab} não foi salva por causa de “{field}” aqui. Corrija e salve esta aba; depois salve a aba {tab} de novo: sua edição lá foi mantida.',
   tabs: {
     profile: 'Perfil',
     behavior: 'Comportamento',

@@ -42,6 +42,7 @@ export default {
     customFields: 'Campos personalizados',
     customFieldsNone: 'Este contato não tem valores de campos personalizados.',
     customFieldLabel: 'Campo {id}',
+    customFieldKept: 'O app não sabe editar este valor; ele é mantido como está.',
     customFieldHint: 'O serviço não informa os nomes dos campos personalizados; cada um aparece pelo seu id.',
   },
   gender: {

@@ -14,6 +14,7 @@ export default {
   instructions: 'O que o agente deve dizer',
   instructionsPlaceholder: 'Pergunte com gentileza se o cliente ainda precisa de ajuda com o pedido.',
   wait: 'Depois que o contato ficar em silêncio por',
+  exactly: 'Exatamente {duration}',
   units: {
     minutes: 'minutos',
     hours: 'horas',

@@ -1,4 +1,6 @@
-import type { Contact, ContactInput } from '@contract'
+import { z } from 'zod'
+import { ContactInput, type Contact } from '@contract'
+import { formatTime, knownTime } from '@/domain/timestamps'
 
 const DAY_MS = 86_400_000
 const HALF_DAY_MS = DAY_MS / 2
@@ -29,7 +31,8 @@ export function birthdayMsOf(date: CalendarDate): number {
 
 /** The date picker works in local time: it shows the day containing this local-midnight instant. */
 export function pickerValueOf(birthdayMs: number | null): number | null {
-  if (birthdayMs === null) return null
+  // A stored value no date can show leaves the picker empty; it is kept until the user picks a date.
+  if (birthdayMs === null || knownTime(birthdayMs + HALF_DAY_MS) === undefined) return null
   const { year, month, day } = calendarDateOf(birthdayMs)
   return new Date(year, month - 1, day).getTime()
 }
@@ -42,7 +45,8 @@ export function birthdayFromPicker(pickerMs: number | null, previous: number | n
   if (pickerMs === null) return null
   const local = new Date(pickerMs)
   const date = { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() }
-  if (previous !== null && sameDate(calendarDateOf(previous), date)) return previous
+  if (previous !== null && knownTime(previous + HALF_DAY_MS) !== undefined && sameDate(calendarDateOf(previous), date))
+    return previous
   return birthdayMsOf(date)
 }
 
@@ -50,17 +54,65 @@ export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
   return a.year === b.year && a.month === b.month && a.day === b.day
 }
 
-/** "3 May 1980" in the user's locale, never shifted by their time zone. */
-export function formatBirthday(birthdayMs: number | null | undefined, locale: string): string {
+/**
+ * "3 May 1980" in the user's locale, never shifted by their time zone; `unknown` for a value no
+ * date can show (any int64 is vendor-valid).
+ */
+export function formatBirthday(birthdayMs: number | null | undefined, locale: string, unknown = ''): string {
   if (birthdayMs === null || birthdayMs === undefined) return ''
+  if (knownTime(birthdayMs + HALF_DAY_MS) === undefined) return unknown
   const { year, month, day } = calendarDateOf(birthdayMs)
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return formatTime(
     Date.UTC(year, month - 1, day, 12),
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+    unknown,
   )
 }
 
 /** Gender values offered in the select; the service's field is free text, so any other value is kept. */
 export const KNOWN_GENDERS = ['FEMALE', 'MALE', 'NON_BINARY', 'OTHER', 'NOT_INFORMED'] as const
+
+/**
+ * How a custom field's value is edited. The vendor allows any JSON value there (text, a number,
+ * yes/no, nothing): each is edited as what it is, and a value the app cannot edit (an object, a
+ * list) is shown as "unknown" and kept as it came.
+ */
+export type CustomValueKind = 'text' | 'number' | 'boolean' | 'other'
+
+export interface CustomValueDraft {
+  customFieldId: string
+  kind: CustomValueKind
+  /** What the input shows: the text, the number as typed, `true`/`false`, or '' for none. */
+  value: string
+  /** The value as the service sent it, sent back unchanged while the user leaves the field alone. */
+  original: unknown
+}
+
+export function customValueDraftOf(field: { customFieldId: string; value?: unknown }): CustomValueDraft {
+  const v = field.value ?? null
+  const base = { customFieldId: field.customFieldId, original: v }
+  if (typeof v === 'number') return { ...base, kind: 'number', value: Number.isFinite(v) ? String(v) : '' }
+  if (typeof v === 'boolean') return { ...base, kind: 'boolean', value: String(v) }
+  if (v === null || typeof v === 'string') return { ...base, kind: 'text', value: v ?? '' }
+  return { ...base, kind: 'other', value: '' }
+}
+
+/** The value to send: the service's own while untouched, else what was typed, in its kind. */
+export function customValueOf(field: CustomValueDraft): unknown {
+  if (
+    field.kind === 'other' ||
+    field.value === customValueDraftOf({ customFieldId: field.customFieldId, value: field.original }).value
+  )
+    return field.original
+  const text = field.value.trim()
+  if (field.kind === 'boolean') return text === '' ? null : text === 'true'
+  if (field.kind === 'number') {
+    if (text === '') return null
+    const n = Number(text.replace(',', '.'))
+    return Number.isFinite(n) ? n : field.value
+  }
+  return field.value
+}
 
 /** What the contact form edits: texts as strings (inputs need one), the birthday as stored. */
 export interface ContactDraft {
@@ -71,7 +123,7 @@ export interface ContactDraft {
   phone: string
   email: string
   jobTitle: string
-  customFieldValues: { customFieldId: string; value: string }[]
+  customFieldValues: CustomValueDraft[]
 }
 
 export function contactDraftOf(contact: Contact): ContactDraft {
@@ -83,12 +135,7 @@ export function contactDraftOf(contact: Contact): ContactDraft {
     phone: contact.phone ?? '',
     email: contact.email ?? '',
     jobTitle: contact.jobTitle ?? '',
-    customFieldValues: (contact.customFieldValues ?? []).map((f) => ({
-      customFieldId: f.customFieldId,
-      // Any type the document allows (number, boolean) is edited as its text; untouched, the
-      // original value is sent back as it came (see contactUpdateBody).
-      value: f.value === null || f.value === undefined ? '' : String(f.value),
-    })),
+    customFieldValues: (contact.customFieldValues ?? []).map(customValueDraftOf),
   }
 }
 
@@ -106,6 +153,14 @@ export function emptyContactDraft(): ContactDraft {
 }
 
 /**
+ * The app's rules for the contact form: the contract's, except that a custom value may be anything
+ * the vendor allows (a number, yes/no, none), so a value the app does not edit never blocks a save.
+ */
+export const ContactFormRules = ContactInput.extend({
+  customFieldValues: z.array(z.looseObject({ customFieldId: z.string().min(1), value: z.unknown() })).nullish(),
+})
+
+/**
  * The fields the form owns, as the schema checks them and the service receives them. An emptied
  * field is sent the way the vendor's document allows clearing it: null where it is nullable
  * (gender, picture, e-mail, job title; a picture or e-mail is never ""), "" for the phone (a
@@ -121,7 +176,11 @@ export function contactInputOf(draft: ContactDraft): ContactInput {
     phone: draft.phone.trim(),
     email: text(draft.email),
     jobTitle: text(draft.jobTitle),
-    customFieldValues: draft.customFieldValues.map((f) => ({ customFieldId: f.customFieldId, value: f.value })),
+    // The contract's write schema may still type the value as text; the vendor takes any value.
+    customFieldValues: draft.customFieldValues.map((f) => ({
+      customFieldId: f.customFieldId,
+      value: customValueOf(f),
+    })) as ContactInput['customFieldValues'],
   }
 }
 

@@ -127,7 +127,6 @@ describe('sandbox agents', () => {
     await api.call('PUT', `/v2/agent/${id}`, { body: { ...sameBody, name: 'Agente São João' } })
     expect((await api.get<BehaviorHistoryRecord[]>(historyPath)).body).toHaveLength(before.length)
 
-    const startedAt = Date.now()
     await api.call('PUT', `/v2/agent/${id}`, { body: { ...sameBody, behavior: 'Novo comportamento de pós-venda.' } })
     const after = (await api.get<BehaviorHistoryRecord[]>(historyPath)).body
     expect(after).toHaveLength(before.length + 1)
@@ -137,7 +136,9 @@ describe('sandbox agents', () => {
       userLogin: SEED_FACTS.demoUser.login,
       userId: SEED_FACTS.demoUser.id,
     })
-    expect(after[0].createdAt).toBeGreaterThanOrEqual(startedAt)
+    // The new record is the newest one (the list is newest first).
+    expect(after[0].createdAt).toBeGreaterThanOrEqual(before[0]?.createdAt ?? 0)
+    expect(after.slice(1)).toEqual(before)
   })
 
   it('stores a sandbox media URL sent back by a client as the sandbox path, so it survives a port change', async () => {

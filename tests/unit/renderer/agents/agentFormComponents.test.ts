@@ -2,7 +2,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, type Component } from 'vue'
 import type { Agent, Profile } from '@contract'
 import AgentProfileForm from '@/components/agents/AgentProfileForm.vue'
@@ -83,7 +83,8 @@ describe('AgentProfileForm', () => {
     await flushPromises()
     expect(update).not.toHaveBeenCalled()
     expect(wrapper.find('[data-testid="field-name"]').text()).toContain('Required.')
-    expect(wrapper.find('[data-testid="save-failure"]').text()).toContain('Fix the fields marked in red first.')
+    // The field is on this tab: named on its own.
+    expect(wrapper.find('[data-testid="save-failure"]').text()).toContain('Fix “Name” first.')
   })
 
   it('keeps the input after a refused save, and again after the form is closed and opened', async () => {
@@ -114,7 +115,8 @@ describe('AgentProfileForm', () => {
     const wrapper = await mountInApp(AgentProfileForm, { agentId: 'A1' })
     await input(wrapper, 'jobName').setValue('Loja Nova')
     await flushPromises()
-    expect(localStorage.getItem('agent-desk:draft:agent:A1:profile')).toContain('Loja Nova')
+    // Drafts are written a moment after typing stops.
+    await vi.waitFor(() => expect(localStorage.getItem('agent-desk:draft:agent:A1:profile')).toContain('Loja Nova'))
     await wrapper.find('[data-testid="form-save"]').trigger('click')
     await flushPromises()
     expect(update).toHaveBeenCalledWith({

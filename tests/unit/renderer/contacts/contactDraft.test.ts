@@ -81,7 +81,7 @@ const contact: Contact = {
 describe('contact form', () => {
   it('sends the whole contact with only the changed fields replaced, unknown fields kept', () => {
     const base = contactDraftOf(contact)
-    const draft = { ...base, jobTitle: 'Buyer', customFieldValues: [{ customFieldId: 'F1', value: 'Prata' }] }
+    const draft = { ...base, jobTitle: 'Buyer', customFieldValues: [{ ...base.customFieldValues[0]!, value: 'Prata' }] }
     const body = contactUpdateBody(contact, base, draft)
     expect(body).toEqual({
       ...contact,

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { IdleConfigInput } from '../../../../electron/contract'
-import {
-  configInputFromDraft,
-  dayProblems,
-  draftFromConfig,
-  emptyWeek,
-  joinDuration,
-  splitDuration,
-} from '../../../../src/domain/idleSchedule'
+import { configInputFromDraft, dayProblems, draftFromConfig, emptyWeek } from '../../../../src/domain/idleSchedule'
 
 const stamped = { tenant: 't', tenantOwner: 'o', createdAt: 1, updatedAt: 1 }
 
@@ -110,14 +103,5 @@ describe('idle actions week grid', () => {
     const r = IdleConfigInput.safeParse(bad)
     expect(r.success).toBe(false)
     expect(r.error?.issues[0].message).toBe('time ranges overlap')
-  })
-
-  it('shows waits in the largest whole unit and converts back', () => {
-    expect(splitDuration(90)).toEqual({ value: 2, unit: 'minutes' })
-    expect(splitDuration(7200)).toEqual({ value: 2, unit: 'hours' })
-    expect(splitDuration(172800)).toEqual({ value: 2, unit: 'days' })
-    expect(splitDuration(5400)).toEqual({ value: 90, unit: 'minutes' })
-    expect(joinDuration(90, 'minutes')).toBe(5400)
-    expect(joinDuration(1, 'days')).toBe(86400)
   })
 })

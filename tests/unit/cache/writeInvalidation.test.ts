@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Profile } from '../../../electron/contract/app/profiles'
+import {
+  endpointNames,
+  endpoints,
+  readsAffectedBy,
+  type EndpointDef,
+  type EndpointName,
+} from '../../../electron/contract'
+import { closeProfileCache, openProfileCache, type ProfileCache } from '../../../electron/core/cache/profileCache'
+import { ReadThroughGateway } from '../../../electron/core/cache/readThrough'
+import { paramsKey } from '../../../electron/core/cache/responseCache'
+import type { ApiGateway, GatewayAnswer } from '../../../electron/core/gateway'
+import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
+
+/**
+ * Every write of the endpoint table against the offline cache: what it changed is never served as
+ * fresh afterwards, and what it did not change still is. The rule comes from the contract
+ * (`readsAffectedBy`), the same one the renderer's query layer follows.
+ */
+
+const profile: Profile = {
+  id: 'p1',
+  label: 'Test',
+  kind: 'service',
+  baseUrl: 'https://api.example.test',
+  workspaceId: 'W',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}
+
+const def = (name: EndpointName): EndpointDef => endpoints[name]
+const reads = endpointNames.filter((n) => def(n).cacheable)
+const writes = endpointNames.filter((n) => !def(n).cacheable)
+
+/** An input naming `id` for every path parameter (and the query a read needs). */
+function inputOf(name: EndpointName, id: string): Record<string, unknown> {
+  const d = def(name)
+  const input: Record<string, unknown> = {}
+  if (d.params.length > 0) input.path = Object.fromEntries(d.params.map((p) => [p, id]))
+  if (name === 'trainings.list') input.query = { type: 'TEXT' }
+  if (name === 'behaviorHistory.list') input.query = { page: 0, pageSize: 10 }
+  return input
+}
+
+/** The service: each read answers a new version of its data; writes answer in their own shape. */
+class FakeService implements ApiGateway {
+  calls: { name: EndpointName; input: unknown }[] = []
+  version = 0
+  hold: Promise<void> | undefined
+  async run(_p: Profile, name: EndpointName, input: unknown): Promise<GatewayAnswer> {
+    this.calls.push({ name, input })
+    const meta = { source: 'network' as const, fetchedAt: 1000 + this.calls.length }
+    if (!def(name).cacheable) return { data: { id: 'X', written: name }, meta }
+    const version = ++this.version
+    if (this.hold) await this.hold
+    if (name === 'messages.list' || name === 'chats.list') return { data: [], meta }
+    return { data: { id: 'X', version }, meta }
+  }
+  readsOf(name: EndpointName) {
+    return this.calls.filter((c) => c.name === name).length
+  }
+}
+
+let dir: string
+let cache: ProfileCache
+let service: FakeService
+let gateway: ReadThroughGateway
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'write-invalidation-'))
+  cache = await openProfileCache(dir, createSecretStore(memoryBackend(), { backend: 'memory', weak: false }), 'p1')
+  service = new FakeService()
+  gateway = new ReadThroughGateway(service, {
+    cacheFor: async () => cache,
+    onUpdated: () => undefined,
+    now: () => 2000,
+    // Nothing is refreshed in the background unless a write made it stale.
+    revalidateAfterMs: Number.MAX_SAFE_INTEGER,
+    staleAfterMs: Number.MAX_SAFE_INTEGER,
+  })
+})
+
+afterEach(async () => {
+  await gateway.settled()
+  await closeProfileCache(cache)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('a write brings exactly the cached reads it affects in step', () => {
+  it.each(writes)('%s', async (write) => {
+    const seeded: { name: EndpointName; input: Record<string, unknown>; data: unknown }[] = []
+    for (const name of reads)
+      for (const id of def(name).params.length > 0 ? ['X', 'Y'] : ['X']) {
+        const input = inputOf(name, id)
+        seeded.push({ name, input, data: (await gateway.run(profile, name, input)).data })
+      }
+    const writeInput = inputOf(write, 'X')
+    await gateway.run(profile, write, writeInput)
+    const affected = readsAffectedBy(write, writeInput)
+
+    for (const { name, input, data } of seeded) {
+      const before = service.calls.length
+      const after = await gateway.run(profile, name, input)
+      const label = `${write} → ${name} ${JSON.stringify(input.path ?? {})}`
+      if (affected(name, input)) {
+        // Either asked of the service again, or holding what the write answered: never the old copy.
+        const refreshed = after.meta.source === 'network' && service.calls.length === before + 1
+        const tookAnswer = after.meta.source === 'cache' && (after.data as { written?: string }).written === write
+        expect(refreshed || tookAnswer, label).toBe(true)
+        if (tookAnswer) expect(after.meta.stale, label).toBe(false)
+      } else {
+        expect(after.meta, label).toMatchObject({ source: 'cache', stale: false })
+        expect(after.data, label).toEqual(data)
+        expect(service.calls.length, label).toBe(before)
+      }
+    }
+  })
+
+  it('every write affects at least one of the reads seeded above', () => {
+    for (const write of writes) {
+      const affected = readsAffectedBy(write, inputOf(write, 'X'))
+      expect(
+        reads.some((r) => affected(r, inputOf(r, 'X'))),
+        write,
+      ).toBe(true)
+    }
+  })
+})
+
+describe('a saved contact in the offline copy', () => {
+  const getInput = { path: { workspaceId: 'W', contactId: 'C1' } }
+  const otherInput = { path: { workspaceId: 'W', contactId: 'C2' } }
+
+  it('shows the saved values, fresh, under the key the read uses (the update names only the contact)', async () => {
+    await gateway.run(profile, 'contacts.get', getInput)
+    await gateway.run(profile, 'contacts.get', otherInput)
+    const saved = { id: 'C1', name: 'Saved name' }
+    service.run = async (_p, name, input) => {
+      service.calls.push({ name, input })
+      return { data: name === 'contacts.update' ? saved : { id: 'Z' }, meta: { source: 'network', fetchedAt: 1500 } }
+    }
+    await gateway.run(profile, 'contacts.update', { path: { contactId: 'C1' }, body: { name: 'Saved name' } })
+    const calls = service.calls.length
+    const after = await gateway.run(profile, 'contacts.get', getInput)
+    expect(after).toEqual({ data: saved, meta: { source: 'cache', fetchedAt: 1500, stale: false } })
+    expect(service.calls.length).toBe(calls)
+    // Another contact is untouched and still fresh.
+    expect((await gateway.run(profile, 'contacts.get', otherInput)).meta).toMatchObject({
+      source: 'cache',
+      stale: false,
+    })
+  })
+
+  it('a background refresh that started before the save never brings the old values back as fresh', async () => {
+    gateway = new ReadThroughGateway(service, {
+      cacheFor: async () => cache,
+      onUpdated: () => undefined,
+      now: () => 2000,
+      revalidateAfterMs: 0,
+      staleAfterMs: Number.MAX_SAFE_INTEGER,
+    })
+    await gateway.run(profile, 'contacts.get', getInput)
+    let release!: () => void
+    service.hold = new Promise<void>((r) => (release = r))
+    // Served from the cache; a refresh starts and waits at the service with the old values.
+    await gateway.run(profile, 'contacts.get', getInput)
+    await gateway.run(profile, 'contacts.update', { path: { contactId: 'C1' }, body: { name: 'New' } })
+    release()
+    service.hold = undefined
+    await gateway.settled()
+    const cached = await cache.responses.get('contacts.get', paramsKey(getInput))
+    expect(cached).toMatchObject({ data: { id: 'X', written: 'contacts.update' }, stale: false })
+    expect(service.calls.map((c) => c.name)).toEqual(['contacts.get', 'contacts.get', 'contacts.update'])
+  })
+})
