@@ -24,6 +24,11 @@ export interface SandboxOptions {
   seed?: number
   /** Seed the chat of 100,000 messages; default true. Tests that do not need it save a second. */
   bigChat?: boolean
+  /**
+   * The address clients reach the service at, when something stands in front of it (the vendor
+   * gate's proxy): media links in answers use it. Read at every request; the own address when empty.
+   */
+  publicUrl?: () => string | undefined
 }
 
 export interface RunningSandbox {
@@ -52,7 +57,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const workspaceId = store.workspaces()[0]?.id ?? ''
 
   let url = ''
-  const server = createSandboxServer({ token: opts.token, store, baseUrl: () => url })
+  const server = createSandboxServer({ token: opts.token, store, baseUrl: () => opts.publicUrl?.() || url })
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

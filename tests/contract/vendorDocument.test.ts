@@ -1,8 +1,17 @@
 import { createInstance, type IHttpRequest, type PrismHttpComponents } from '@stoplight/prism-http'
 import { DiagnosticSeverity } from '@stoplight/types'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { fixedVendorDocument, startVendorGate, unusableSchemas, vendorDocument, vendorOperations } from '../vendor/gate'
+import {
+  describeViolations,
+  fixedVendorDocument,
+  startVendorGate,
+  unusableSchemas,
+  vendorDocument,
+  vendorOperations,
+} from '../vendor/gate'
 import { applyVendorFixes, operationOf, VENDOR_FIXES, type Json } from '../vendor/overlay'
 
 const silentLogger = new Proxy({} as Record<string, unknown>, {
@@ -136,5 +145,138 @@ describe('the overlay', () => {
     expect(paramsOf('get', '/v2/workspace/{workspaceId}/contact/{contactId}')).toEqual(['contactId', 'workspaceId'])
     expect(paramsOf('put', '/v2/contact/{contactId}/update')).toEqual(['contactId'])
     expect(paramsOf('delete', '/v2/contact/{contactId}/delete')).toEqual(['contactId'])
+  })
+})
+
+/** A stand-in service that answers every request with one scripted status and body. */
+async function scriptedUpstream(status: number, body: unknown): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      const text = body === undefined ? '' : JSON.stringify(body)
+      res.writeHead(status, text ? { 'content-type': 'application/json' } : {})
+      res.end(text)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+const AUTH = { authorization: 'Bearer t', accept: 'application/json' }
+
+describe('the validation proxy', () => {
+  it('passes the answer through unchanged and records a response violation with method, path, location and message', async () => {
+    const upstream = await scriptedUpstream(200, { id: 'A1', name: 'Ana', behavior: null })
+    const gate = await startVendorGate({ upstream: upstream.url })
+    try {
+      const res = await fetch(`${gate.url}/v2/agent/A1`, { headers: AUTH })
+      expect(await res.json()).toEqual({ id: 'A1', name: 'Ana', behavior: null })
+      expect(gate.violations).toEqual([
+        {
+          method: 'GET',
+          path: '/v2/agent/A1',
+          operation: 'GET /v2/agent/{agentId}',
+          location: 'response body.behavior',
+          message: 'Response body property behavior must be string',
+        },
+      ])
+      expect(describeViolations(gate.violations)).toContain(
+        'GET /v2/agent/A1 [GET /v2/agent/{agentId}] response body.behavior: Response body property behavior must be string',
+      )
+    } finally {
+      await gate.close()
+      upstream.server.close()
+    }
+  })
+
+  it('records a request violation, still forwarding the request (the journey goes on, the test fails at its end)', async () => {
+    const upstream = await scriptedUpstream(200, { success: true })
+    const gate = await startVendorGate({ upstream: upstream.url })
+    try {
+      const res = await fetch(`${gate.url}/v2/agent/A1/webhooks`, {
+        method: 'PUT',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ onNewMessage: null }),
+      })
+      expect(res.status).toBe(200)
+      expect(gate.violations).toEqual([
+        expect.objectContaining({
+          method: 'PUT',
+          location: 'request body.onNewMessage',
+          message: 'Request body property onNewMessage must be string',
+        }),
+      ])
+    } finally {
+      await gate.close()
+      upstream.server.close()
+    }
+  })
+
+  it('records an operation the document does not have, and a query parameter it does not declare', async () => {
+    const upstream = await scriptedUpstream(200, [])
+    const gate = await startVendorGate({ upstream: upstream.url })
+    try {
+      await fetch(`${gate.url}/v2/agent/A1/secret-things`, { headers: AUTH })
+      await fetch(`${gate.url}/v2/chat/C1/messages?page=1&sort=desc`, { headers: AUTH })
+      expect(gate.violations.map((v) => `${v.method} ${v.path} ${v.location}: ${v.message}`)).toEqual([
+        'GET /v2/agent/A1/secret-things request: no operation of the vendor document matches this request',
+        'GET /v2/chat/C1/messages?page=1&sort=desc request query.sort: the vendor document declares no such query parameter for this operation',
+      ])
+    } finally {
+      await gate.close()
+      upstream.server.close()
+    }
+  })
+
+  it('a 204 without content is what the idle-actions DELETE documents; a 200 is not', async () => {
+    const noContent = await scriptedUpstream(204, undefined)
+    const ok = await scriptedUpstream(200, { success: true })
+    const gates = [await startVendorGate({ upstream: noContent.url }), await startVendorGate({ upstream: ok.url })]
+    try {
+      for (const gate of gates) await fetch(`${gate.url}/v2/agent/A1/idle-actions`, { method: 'DELETE', headers: AUTH })
+      expect(gates[0].violations).toEqual([])
+      expect(gates[1].violations.map((v) => v.message)).toEqual([
+        'Unable to match the returned status code with those defined in the document: 204,400,403',
+      ])
+    } finally {
+      await Promise.all(gates.map((g) => g.close()))
+      noContent.server.close()
+      ok.server.close()
+    }
+  })
+
+  it('passes media links on unchecked, and leaves an unreachable service unreachable (no violation)', async () => {
+    const upstream = await scriptedUpstream(200, 'png')
+    const gate = await startVendorGate(
+      { upstream: upstream.url },
+      { passThrough: (path) => path.startsWith('/media/') },
+    )
+    try {
+      expect((await fetch(`${gate.url}/media/a.png`, { headers: AUTH })).status).toBe(200)
+      upstream.server.closeAllConnections()
+      await new Promise((resolve) => upstream.server.close(resolve))
+      await expect(fetch(`${gate.url}/v2/workspaces`, { headers: AUTH })).rejects.toThrow()
+      expect(gate.violations).toEqual([])
+    } finally {
+      await gate.close()
+    }
+  })
+})
+
+describe('the mock', () => {
+  it('answers vendor-valid data, the same for the same seed and request', async () => {
+    const a = await startVendorGate({ mockSeed: 's1' })
+    const b = await startVendorGate({ mockSeed: 's1' })
+    const c = await startVendorGate({ mockSeed: 's2' })
+    try {
+      const read = async (gate: typeof a) =>
+        (await fetch(`${gate.url}/v2/workspace/W1/contact/C1`, { headers: AUTH })).json()
+      const [one, same, other] = [await read(a), await read(b), await read(c)]
+      expect(same).toEqual(one)
+      expect(other).not.toEqual(one)
+      expect([...a.violations, ...b.violations, ...c.violations]).toEqual([])
+    } finally {
+      await Promise.all([a, b, c].map((g) => g.close()))
+    }
   })
 })

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { startPreview, type Preview, type PreviewOptions } from '../harness/preview'
+import { describeViolations } from '../vendor/gate'
 import { describeProblems, seriousViolations } from './a11y'
 
 export const SCREENS_DIR = path.join(process.cwd(), 'test-results/screens')
@@ -24,16 +25,21 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   previewOptions: [{}, { option: true }],
   // A fresh preview per test: a new user with an empty user-data folder and a memory-only vault.
+  // The app reaches its service through the vendor gate: a request or answer that breaks the
+  // vendor's OpenAPI document fails the test at its end, listing method, path, location, message.
   preview: async ({ previewOptions }, use) => {
     const preview = await startPreview({
       vault: 'memory',
       demoBigChat: false,
+      vendorGate: true,
       log: () => {},
       rendererDir: process.env.PREVIEW_RENDERER_DIR,
       ...previewOptions,
     })
     await use(preview)
+    const violations = preview.vendorViolations()
     await preview.close()
+    if (violations.length > 0) throw new Error(describeViolations(violations))
   },
   shot: async ({ page }, use) => {
     await use(async (name) => {

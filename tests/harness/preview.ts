@@ -13,6 +13,8 @@ import { createDeskCore } from '../../electron/main/deskCore'
 import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../../electron/main/protocol'
 // The updater loads electron-updater lazily and only when packaged, so it imports no 'electron' here.
 import { startSandbox } from '../../electron/sandbox/index'
+import { MEDIA_PREFIX } from '../../electron/sandbox/media'
+import type { VendorGate, Violation } from '../vendor/gate'
 import { BRIDGE, bridgeScript } from './bridgeScript'
 import { ensureRendererBuilt } from './buildRenderer'
 
@@ -31,6 +33,12 @@ export interface PreviewOptions {
   systemLocale?: string
   /** Seed the demo's chat of 100,000 messages (default true); tests that do not need it start faster. */
   demoBigChat?: boolean
+  /**
+   * Put the vendor gate (tests/vendor/gate.ts, Prism built from the vendor's OpenAPI document)
+   * between the app and the service, the demo's or `service`: every request and answer is checked
+   * and each violation recorded (`vendorViolations`). Default false; the e2e fixtures turn it on.
+   */
+  vendorGate?: boolean
   log?: (line: string) => void
 }
 
@@ -40,6 +48,10 @@ export interface Preview {
   core: Core
   /** How many pages are subscribed to push events (the bridge's server-sent event streams). */
   eventSubscribers(): number
+  /** What the vendor gate found so far (empty without `vendorGate`). */
+  vendorViolations(): Violation[]
+  /** Requests that went through the vendor gate. */
+  vendorRequests(): number
   close(): Promise<void>
 }
 
@@ -86,6 +98,14 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const userDataDir = opts.userDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'agent-desk-preview-')))
   const secret = randomBytes(32).toString('base64url')
   const systemLocale = opts.systemLocale ?? hostLocale()
+  const gates: VendorGate[] = []
+  const startGate = async (upstream: string): Promise<VendorGate> => {
+    const { startVendorGate } = await import('../vendor/gate')
+    // Media files are links the answers carry, not operations of the API: passed on unchecked.
+    const gate = await startVendorGate({ upstream }, { host: HOST, passThrough: (p) => p.startsWith(MEDIA_PREFIX) })
+    gates.push(gate)
+    return gate
+  }
 
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
   const desk = await createDeskCore({
@@ -95,8 +115,23 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     keytarLoader: opts.vault === 'memory' ? null : undefined,
     keychainService: KEYCHAIN_SERVICE,
     safeStorage: null,
-    startDemoService: ({ dbFile, token }) =>
-      startSandbox({ port: 0, host: HOST, token, dbFile, bigChat: opts.demoBigChat ?? true }),
+    startDemoService: async ({ dbFile, token }) => {
+      const bigChat = opts.demoBigChat ?? true
+      if (!opts.vendorGate) return startSandbox({ port: 0, host: HOST, token, dbFile, bigChat })
+      // The gate is the service's address for the app; the sandbox's media links point at it too.
+      let publicUrl = ''
+      const sandbox = await startSandbox({ port: 0, host: HOST, token, dbFile, bigChat, publicUrl: () => publicUrl })
+      const gate = await startGate(sandbox.url)
+      publicUrl = gate.url
+      return {
+        ...sandbox,
+        url: gate.url,
+        async close() {
+          await gate.close()
+          await sandbox.close()
+        },
+      }
+    },
     openExternal: (url) => log(`[preview] the app asked to open ${url} in the system browser`),
     appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
     log: { info: () => {}, warn: (m: string) => log(`[preview] ${m}`), error: (m: string) => log(`[preview] ${m}`) },
@@ -233,6 +268,8 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     url: `${origin}/`,
     core,
     eventSubscribers: () => eventStreams.size,
+    vendorViolations: () => gates.flatMap((g) => g.violations),
+    vendorRequests: () => gates.reduce((n, g) => n + g.requests(), 0),
     async close() {
       unsubscribe()
       for (const res of eventStreams) res.end()
@@ -240,13 +277,15 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await desk.dispose()
+      await Promise.all(gates.map((g) => g.close()))
       if (ownDataDir) await rm(userDataDir, { recursive: true, force: true })
     },
   }
 
   if (opts.service) {
     try {
-      await connectProfile(core, opts.service)
+      const service = opts.vendorGate ? { ...opts.service, url: (await startGate(opts.service.url)).url } : opts.service
+      await connectProfile(core, service)
       log(`[preview] connected a profile to ${opts.service.url}`)
     } catch (err) {
       await preview.close()

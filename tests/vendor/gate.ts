@@ -8,7 +8,7 @@ import {
   type PrismHttpComponents,
 } from '@stoplight/prism-http'
 import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -347,6 +347,11 @@ export interface GateOptions {
    * request is then reported as a violation; the gates never set it).
    */
   acceptUnusableSchemas?: boolean
+  /**
+   * Paths that are not operations of the API but links its answers carry (the embedded service's
+   * media files): forwarded as they are, unchecked. Proxy mode only.
+   */
+  passThrough?: (path: string) => boolean
 }
 
 export interface VendorGate {
@@ -426,10 +431,36 @@ export async function startVendorGate(mode: GateMode, options: GateOptions = {})
       }
   const prism = createInstance(config, { logger: silentLogger, forward })
 
+  async function passOn(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
+    let answer: Response
+    try {
+      const headers = Object.fromEntries(
+        Object.entries(flatHeaders(req.headers)).filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length'),
+      )
+      answer = await fetch(upstream + (req.url ?? '/'), {
+        method: req.method,
+        headers,
+        body: raw.length > 0 ? new Uint8Array(raw) : undefined,
+        redirect: 'manual',
+      })
+    } catch {
+      return void req.socket.destroy()
+    }
+    const bytes = Buffer.from(await answer.arrayBuffer())
+    const out: Record<string, string> = {}
+    answer.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') out[name] = value
+    })
+    out['content-length'] = String(bytes.length)
+    res.writeHead(answer.status, out)
+    res.end(bytes)
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toLowerCase() as IHttpRequest['method']
     const url = new URL(req.url ?? '/', 'http://gate')
     const raw = await readAll(req)
+    if (proxy && options.passThrough?.(url.pathname)) return passOn(req, res, raw)
     const headers = flatHeaders(req.headers)
     delete headers.host
     const query: Record<string, string | string[]> = {}
@@ -461,9 +492,10 @@ export async function startVendorGate(mode: GateMode, options: GateOptions = {})
     handled++
     if (E.isLeft(result)) {
       const error = result.left
-      record('gate', `${error.name}: ${error.message}`)
-      // An unreachable service stays unreachable for the app (a network error, not an answer).
+      // An unreachable service stays unreachable for the app (a network error, not an answer);
+      // that is no violation of the document.
       if (proxy) return void req.socket.destroy()
+      record('gate', `${error.name}: ${error.message}`)
       res.writeHead(500, { 'content-type': 'application/json' })
       return void res.end(JSON.stringify({ error: error.message }))
     }
