@@ -28,7 +28,9 @@ export async function seriousViolations(page: Page, screen: string): Promise<A11
       id: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      targets: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
     }))
   if (process.env.A11Y_REPORT) appendFileSync(path.resolve(process.env.A11Y_REPORT), JSON.stringify(problems) + '\n')
   return problems

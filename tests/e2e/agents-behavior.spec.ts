@@ -1,5 +1,15 @@
 import type { Agent, BehaviorHistoryRecord } from '../../electron/contract'
-import { confirmation, expect, field, openAgent, openAgents, SEED_FACTS, serviceGet, test } from './agentScreens'
+import {
+  confirmation,
+  expect,
+  field,
+  openAgent,
+  openAgents,
+  openTab,
+  SEED_FACTS,
+  serviceGet,
+  test,
+} from './agentScreens'
 
 const historyPath = (agentId: string) => `/v2/agent/${agentId}/list-behavior-history?page=0&pageSize=10`
 
@@ -68,7 +78,7 @@ test('editing the behavior counts characters, refuses a text over the limit, and
   await expect(page.getByTestId('behavior-count')).toHaveText('50,001 of 50,000 characters')
   await expect(page.getByTestId('field-behavior')).toContainText('Use at most 50000 characters.')
   await page.getByTestId('form-save').click()
-  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(page.getByTestId('save-failure')).toContainText('Fix “Behavior text” first.')
 
   const text = 'Você é o Rafael.\nSeja breve e simpático.'
   await editor.fill(text)
@@ -82,4 +92,47 @@ test('editing the behavior counts characters, refuses a text over the limit, and
   expect((await serviceGet<Agent>(service, `/v2/agent/${agentId}`)).behavior).toBe(text)
   await page.reload()
   await expect(field(page, 'behavior')).toHaveValue(text)
+})
+
+test('a behavior save refused for a field of the Profile tab names it and its tab, takes the user there, and keeps the edit', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  // Main refuses the whole agent for its avatar (a value set elsewhere that its check does not take).
+  await page.route('**/__bridge/invoke', async (route) => {
+    const call = route.request().postDataJSON() as { channel: string }
+    if (call.channel !== 'api:agents.update') return route.continue()
+    await route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        ok: false,
+        error: {
+          kind: 'validation',
+          message: 'Invalid input: body.avatar: must be an http(s) URL',
+          endpoint: 'agents.update',
+          fields: { 'body.avatar': 'must be an http(s) URL' },
+        },
+      }),
+    })
+  })
+  await openAgents(page, preview.url)
+  await openAgent(page, 'Rafael Vendas', 'behavior')
+  await field(page, 'behavior').fill('Seja breve.')
+  await page.getByTestId('form-save').click()
+
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByTestId('save-failure')).toContainText(
+    'The Behavior tab was not saved because of “Avatar image address” here.',
+  )
+  await expect(page.getByTestId('field-avatar')).toContainText('This value is not accepted.')
+  await expect(field(page, 'avatar')).toBeFocused()
+  await expect(field(page, 'avatar')).toHaveAttribute('aria-invalid', 'true')
+  await shot('agents-behavior-refused-for-profile-field')
+
+  // The behavior edit waits as a draft on its tab.
+  await page.unroute('**/__bridge/invoke')
+  await openTab(page, 'behavior')
+  await expect(field(page, 'behavior')).toHaveValue('Seja breve.')
+  await expect(page.getByTestId('draft-restored')).toBeVisible()
 })

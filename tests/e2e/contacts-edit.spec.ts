@@ -60,7 +60,7 @@ test('a user finds a contact, edits every kind of field, sees errors as they typ
   await field(page, 'picture').locator('input').fill('ftp://photos/maria.png')
   await expect(field(page, 'picture')).toContainText('Enter an address that starts with https:// or http://')
   await page.getByTestId('form-save').click()
-  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(page.getByTestId('save-failure')).toContainText('Fix “Name” first.')
 
   await field(page, 'name').locator('input').fill('Maria Aparecida da Silva Santos')
   await field(page, 'email').locator('input').fill('maria.santos@example.com')

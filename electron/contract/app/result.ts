@@ -26,6 +26,8 @@ export const AppError = z.object({
   reason: z.string().max(64).optional(),
   /** The underlying message, for the user to copy into a report; never shown as the explanation. */
   detail: z.string().max(4000).optional(),
+  /** Where the service redirected a call the app does not follow (origin and path only). */
+  redirectTo: z.string().optional(),
 })
 export type AppError = z.infer<typeof AppError>
 

@@ -17,6 +17,7 @@ import {
   kindOfStatus,
   messageOfFailedAnswer,
   networkError,
+  redirectError,
   timeoutError,
   withoutToken,
 } from './failures'
@@ -99,8 +100,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ignoreResponseError: true,
       // The raw text is kept: non-JSON bodies and empty answers are judged here, not guessed by ofetch.
       parseResponse: (text: string) => text,
-      // A redirect could carry the bearer header to another host.
-      redirect: 'error',
+      // Never followed: a redirect could carry the bearer header to another host. 'manual' hands the
+      // 3xx back so it is reported as such (in Electron, main's fetch answers it, see main/netFetch).
+      redirect: 'manual',
     },
     // ofetch only ever calls fetch(url string, init), which FetchLike accepts.
     options.fetch ? { fetch: options.fetch as typeof globalThis.fetch } : {},
@@ -181,7 +183,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let retryable: boolean
       let waitMs: number | undefined
       if (result.answered) {
-        if (result.status >= 200 && result.status < 300) return parseAnswer(name, def, result.text, token)
+        if (result.status >= 200 && result.status < 300)
+          // A 204 has no content by definition (RFC 9110): whatever bytes came are not an answer.
+          return parseAnswer(name, def, result.status === 204 ? '' : result.text, token)
+        if (result.status >= 300 && result.status < 400) {
+          const requestUrl = `${baseUrl.replace(/\/+$/, '')}${url}`
+          throw new AppFailure(
+            withoutToken(redirectError(name, result.status, result.headers.get('location'), requestUrl), token),
+          )
+        }
         const kind = kindOfStatus(result.status)
         const message = messageOfFailedAnswer(
           result.status,

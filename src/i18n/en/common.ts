@@ -18,6 +18,12 @@ export default {
     hoursAgo: '1 hour ago | {n} hours ago',
     daysAgo: '1 day ago | {n} days ago',
   },
+  errorRedirectTo:
+    'The service answered with a redirect (HTTP {status}) that the app does not follow, to {to}. Check the service address of this profile.',
+  errorRedirect: 'The service answered with a redirect (HTTP {status}) that the app does not follow.',
+  copyFullError: 'Copy the full text',
+  errorCopied: 'Full error text copied ({n} characters)',
+  copyFailed: 'Could not copy to the clipboard',
   errorKind: {
     auth: 'The service refused the token.',
     validation: 'Some values are not valid.',

@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -70,14 +70,17 @@ describe('a cache rebuilt before the window listens', () => {
     await dispatch(desk, 'api:agents.list', { path: { workspaceId: demo.data.workspaceId } })
     await desk.dispose()
     desks.length = 0
-    const fd = openSync(cacheFileOf(dir, demo.data.id), 'r+')
-    writeSync(fd, Buffer.alloc(4096, 0x11), 0, 4096, 0)
+    // Damage past the first page: the file opens, and the page check (in the background) finds it.
+    const file = cacheFileOf(dir, demo.data.id)
+    const fd = openSync(file, 'r+')
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, Math.max(4096, Math.floor(statSync(file).size / 2)))
     closeSync(fd)
 
     const reopened = await open()
     await dispatch(reopened, 'app:profiles.openDemo')
     const heard: string[] = []
     await dispatch(reopened, 'api:agents.list', { path: { workspaceId: demo.data.workspaceId } })
+    await reopened.offline.settled()
     reopened.core.on((event) => heard.push(event))
     const taken = (await dispatch(reopened, 'app:notices.take')) as Result<{ notices: AppNotice[] }>
     expect(taken).toMatchObject({ ok: true, data: { notices: [{ kind: 'cache_rebuilt', profileId: demo.data.id }] } })

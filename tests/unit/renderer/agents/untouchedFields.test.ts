@@ -4,9 +4,10 @@ import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router'
-import type { Agent, AgentInput, Result } from '@contract'
+import type { Agent, AgentInput, Contact, Result } from '@contract'
 import AgentBehaviorEditor from '@/components/agents/AgentBehaviorEditor.vue'
 import AgentProfileForm from '@/components/agents/AgentProfileForm.vue'
+import ContactForm from '@/components/contacts/ContactForm.vue'
 import { i18n } from '@/i18n'
 import { useAgentsStore } from '@/stores/agents'
 import AgentDetailView from '@/views/agents/AgentDetailView.vue'
@@ -134,5 +135,33 @@ describe('a save refused for a field of another tab', () => {
     await w.find('[data-testid="form-save"]').trigger('click')
     await flushPromises()
     expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix “Company site” on the Profile tab first.')
+  })
+})
+
+describe('the contact form', () => {
+  it('saves a new job title beside an e-mail and phone the app would refuse, and checks the e-mail once edited', async () => {
+    const contact: Contact = { id: 'C1', name: 'Maria', email: 'maria@', phone: '11 #999 !', picture: 'ftp://x/p.png' }
+    const update = fake.handle('contacts.update', async (input) => ({
+      ok: true,
+      data: { ...contact, ...(input as { body: object }).body } as Contact,
+    }))
+    const w = await mountInApp(ContactForm, { contact }, pinia)
+    await w.find('[data-testid="field-jobTitle"] input').setValue('Buyer')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(update).toHaveBeenCalledTimes(1)
+    expect((update.mock.calls[0]![0] as { body: Contact }).body).toMatchObject({
+      jobTitle: 'Buyer',
+      email: 'maria@',
+      phone: '11 #999 !',
+      picture: 'ftp://x/p.png',
+    })
+
+    await w.find('[data-testid="field-email"] input').setValue('still@')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(update).toHaveBeenCalledTimes(1)
+    expect(w.find('[data-testid="field-email"]').text()).toContain('Enter an e-mail address like name@example.com.')
+    expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix “E-mail” first.')
   })
 })
