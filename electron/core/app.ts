@@ -86,6 +86,8 @@ export interface Core {
     setWindowBounds(bounds: WindowBounds): Promise<void>
   }
   connectivity: Connectivity
+  /** Notices kept until the window takes them (the shell posts one when the renderer crashed). */
+  notices: NoticeBoard
   /** Same as `connectivity.setOsOnline`: the OS's view of the network. */
   setOnline(online: boolean): void
   /** Runs `onDispose`, stops the demo service and waits for pending settings writes. */
@@ -269,6 +271,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     connectivity,
+    notices,
     setOnline: (online) => connectivity.setOsOnline(online),
     async dispose() {
       try {

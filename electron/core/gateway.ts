@@ -29,7 +29,22 @@ export function networkGateway(clientFor: (profile: Profile) => ApiClient, now: 
       // The router has parsed the input with the contract schema; the client parses it again.
       const call = client.call as (n: EndpointName, i: unknown, o?: GatewayOptions) => Promise<unknown>
       const data = await call(name, input, { signal: opts?.signal })
-      return { data, meta: { source: 'network', fetchedAt: now() } }
+      return cutToPage({ data, meta: { source: 'network', fetchedAt: now() } }, input)
     },
+  }
+}
+
+/**
+ * An answer holding more items than the page asked for is cut to the page before anything keeps
+ * it (the cache, the renderer): a service that ignores `pageSize` and sends 100,000 items would
+ * otherwise grow the renderer past its memory and crash it, and the cached copy would crash it
+ * again on every offline reopen. `meta.truncated` says so, for the screen to tell the user.
+ */
+export function cutToPage(answer: GatewayAnswer, input: unknown): GatewayAnswer {
+  const pageSize = (input as { query?: { pageSize?: unknown } } | undefined)?.query?.pageSize
+  if (typeof pageSize !== 'number' || !Array.isArray(answer.data) || answer.data.length <= pageSize) return answer
+  return {
+    data: answer.data.slice(0, pageSize),
+    meta: { ...answer.meta, truncated: { received: answer.data.length, kept: pageSize } },
   }
 }

@@ -12,7 +12,7 @@ import { createShellFetch } from './netFetch'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
 import { createSaveFile } from './saveFile'
 import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
-import { clampBoundsToDisplays, rememberBounds, windowOptions, type WindowBounds } from './window'
+import { clampBoundsToDisplays, rememberBounds, renderCrashHandler, windowOptions, type WindowBounds } from './window'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const PRELOAD_PATH = path.join(here, '../preload/index.cjs')
@@ -49,6 +49,22 @@ async function createMainWindow(core: Core): Promise<BrowserWindow> {
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null
   })
+  const onCrash = renderCrashHandler({
+    reload: () => void win.loadURL(devServerUrl ?? APP_ENTRY_URL).catch(() => undefined),
+    notify: (reason) => {
+      console.error(`[main] the window's renderer stopped (${reason}); reloading it`)
+      core.notices.post({ kind: 'renderer_crashed', reason: reason.slice(0, 40) })
+    },
+    giveUp: (reason) => {
+      console.error(`[main] the window's renderer keeps stopping (${reason}); not reloading it again`)
+      if (!win.isDestroyed())
+        dialog.showErrorBox(
+          app.getName(),
+          'The window stopped several times in a row and was not reopened. Restart the app; if it happens again, clear the offline data of the profile (Settings).',
+        )
+    },
+  })
+  win.webContents.on('render-process-gone', (_event, details) => onCrash(details))
   // A page that fails to load still gets its window shown, so the user sees something and can quit.
   await win.loadURL(devServerUrl ?? APP_ENTRY_URL).catch((err: unknown) => {
     console.error('[main] the window could not load the app', err instanceof Error ? err.message : err)

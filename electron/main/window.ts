@@ -105,3 +105,47 @@ export function rememberBounds(win: BrowserWindow, save: (bounds: WindowBounds) 
   win.on('unmaximize', saveSoon)
   win.on('close', saveNow)
 }
+
+/** What `render-process-gone` says (Electron's RenderProcessGoneDetails, the part used here). */
+export interface GoneDetails {
+  reason: string
+  exitCode?: number
+}
+
+export interface CrashRecovery {
+  /** Loads the app's entry (no route: the screen that crashed is not opened again). */
+  reload(): void
+  /** Tells the user, through the notice board, once the window listens again. */
+  notify(reason: string): void
+  /** Too many crashes in a row: stop reloading (say so and leave the window as it is). */
+  giveUp(reason: string): void
+  now?: () => number
+  /** Crashes within `windowMs` beyond which the window is not reloaded again. */
+  maxCrashes?: number
+  windowMs?: number
+}
+
+/**
+ * The handler of `render-process-gone`: the renderer crashed (out of memory on a huge answer,
+ * killed, a GPU fault). The window is reloaded at the app's entry, not at the route that was
+ * open, so the screen (and the cached answer) that crashed it is not replayed; the user is told.
+ * If it keeps crashing (3 times in a minute), reloading stops instead of looping. A clean exit
+ * (the window closing) is not a crash.
+ */
+export function renderCrashHandler(recovery: CrashRecovery): (details: GoneDetails) => void {
+  const now = recovery.now ?? Date.now
+  const max = recovery.maxCrashes ?? 3
+  const windowMs = recovery.windowMs ?? 60_000
+  let crashes: number[] = []
+  return (details) => {
+    if (details.reason === 'clean-exit') return
+    const t = now()
+    crashes = [...crashes.filter((c) => t - c < windowMs), t]
+    if (crashes.length >= max) {
+      recovery.giveUp(details.reason)
+      return
+    }
+    recovery.notify(details.reason)
+    recovery.reload()
+  }
+}

@@ -129,6 +129,8 @@ export const useSessionStore = defineStore('session', () => {
       case 'cache_rebuilt':
         useOfflineStore().rebuiltNotice = true
         return warn(t('notices.cacheRebuilt'))
+      case 'renderer_crashed':
+        return warn(t('notices.rendererCrashed'))
     }
   }
 

@@ -3,53 +3,34 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ChatMessage } from '../../electron/contract'
-import { openCacheDatabase } from '../../electron/core/cache/cacheDatabase'
+import { cacheApi, CacheClient } from '../../electron/core/cache/cacheClient'
+import { CACHE_CIPHER, keyConnection } from '../../electron/core/cache/cacheDatabase'
+import { CHUNK_BITS, chunksOf, MAX_CHUNKS } from '../../electron/core/cache/messageChunks'
+import { ftsQueryOf } from '../../electron/core/cache/messageSearch'
 import { migrations } from '../../electron/core/cache/migrations'
-import { ftsQueryOf, MessageSearch } from '../../electron/core/cache/messageSearch'
-import { MessageStore } from '../../electron/core/cache/messageStore'
+import { lagMonitor } from './lag'
 
 /**
- * The offline cache against raw SQLite doing the same work in the same run: raw = plain
- * better-sqlite3 on a file encrypted the same way (sqlcipher, same key and pragmas) with the same
- * schema, indexes and FTS triggers, bare prepared statements, one transaction per page.
- * Figures only; nothing here asserts on time.
+ * The offline cache as the app runs it (every statement in the cache worker, the main process
+ * sending messages) against the raw limit measured in the same run: plain better-sqlite3 in
+ * process on a file encrypted the same way (aegis, same key and pragmas) with the same schema,
+ * bare INSERTs of the same rows (no upsert, no known-id lookup, no seq probing, rows prepared
+ * before the clock starts), the search index filled once per transaction with the same
+ * INSERT … SELECT, transactions of the same size. Figures only; nothing here asserts on time.
  */
 
 type Figure = { value: number; unit: string; baseline?: number; ratio?: number; note?: string }
 
-const SEARCH_MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000)
+const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000)
 const BIG_CHAT = 100_000
-const PAGE = 100
+/** The sync's page (the contract's largest) and the worker's group of pages per transaction. */
+const PAGE = 500
+const GROUP_ROWS = 20_000
+/** Pages sent and not yet committed, at most: 4 chats in flight, 4 writes ahead each, as the sync does. */
+const IN_FLIGHT = 16
 
 // Pseudo-words drawn with a Zipf-like skew, like chat text: a few words everywhere, most rare.
-const SYLLABLES = [
-  'ba',
-  'ca',
-  'ção',
-  'de',
-  'do',
-  'en',
-  'fa',
-  'ga',
-  'la',
-  'li',
-  'ma',
-  'me',
-  'na',
-  'no',
-  'pa',
-  'pe',
-  'ra',
-  're',
-  'sa',
-  'se',
-  'ta',
-  'te',
-  'tu',
-  'va',
-  'vi',
-  'zé',
-]
+const SYLLABLES = 'ba ca ção de do en fa ga la li ma me na no pa pe ra re sa se ta te tu va vi zé'.split(' ')
 function makeVocabulary(random: () => number): string[] {
   const words = new Set<string>([
     'pedido',
@@ -84,9 +65,11 @@ function makeMessages(
   startTime: number,
   random: () => number,
   vocabulary: string[],
-): ChatMessage[] {
+  firstIndex = 0,
+) {
   const out: ChatMessage[] = []
-  for (let i = 0; i < count; i++) {
+  for (let k = 0; k < count; k++) {
+    const i = firstIndex + k
     const words: string[] = []
     const n = 6 + Math.floor(random() * 14)
     for (let w = 0; w < n; w++) {
@@ -96,7 +79,7 @@ function makeMessages(
     }
     out.push({
       id: `${chatId}-m${i}`,
-      time: startTime + i * 1000,
+      time: startTime + k * 1000,
       role: i % 2 ? 'assistant' : 'user',
       type: 'TEXT',
       text: words.join(' '),
@@ -113,28 +96,46 @@ const percentile = (xs: number[], p: number) => {
 
 const KEY_HEX = 'cd'.repeat(32)
 
-/** Plain better-sqlite3 doing the cache's work: same cipher, key, pragmas, schema, FTS triggers. */
+/** The raw limit: the same schema, cipher and pragmas; bare INSERTs; the index filled per transaction. */
 function rawDatabase(file: string) {
   const db = new Database(file)
-  db.pragma(`cipher='sqlcipher'`)
-  db.pragma(`key="x'${KEY_HEX}'"`)
+  keyConnection(db, KEY_HEX, CACHE_CIPHER)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('cache_size = -32768')
   for (const m of migrations) db.exec(m.sql)
+  db.exec('CREATE TEMP TABLE pending_chunks (cid INTEGER PRIMARY KEY, text TEXT, midia_content TEXT)')
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO messages (seq, chat_id, id, time, role, type, text, midia_content, file_name, image_url, audio_url, document_url, raw)
-     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL, ?)`,
+    `INSERT INTO messages (seq, chat_id, id, time, role, type, file_name, image_url, audio_url, document_url, raw)
+     VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, ?)`,
   )
-  // The same time-ordered rowid as the cache (time * 1024 + a slot), here the chat's number as the slot.
-  const chatNumbers = new Map<string, number>()
-  const ingest = db.transaction((chatId: string, batch: ChatMessage[]) => {
-    let slot = chatNumbers.get(chatId)
-    if (slot === undefined) chatNumbers.set(chatId, (slot = chatNumbers.size % 1024))
-    for (const m of batch)
-      insert.run(m.time * 1024 + slot, chatId, m.id, m.time, m.role, m.type, m.text, JSON.stringify(m))
+  const chunk = db.prepare(`INSERT INTO temp.pending_chunks VALUES ((? << ${CHUNK_BITS}) | ?, ?, NULL)`)
+  const move = db.prepare('INSERT INTO message_chunks SELECT * FROM temp.pending_chunks')
+  const index = db.prepare('INSERT INTO message_search (rowid, text, midia_content) SELECT * FROM temp.pending_chunks')
+  const clear = db.prepare('DELETE FROM temp.pending_chunks')
+  type Row = [number, string, string, number, string | null, string | null, string, string[]]
+  const write = db.transaction((rows: Row[]) => {
+    for (const r of rows) {
+      insert.run(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+      r[7].forEach((c, n) => chunk.run(r[0], MAX_CHUNKS - 1 - n, c))
+    }
+    move.run()
+    index.run()
+    clear.run()
   })
-  return { db, ingest }
+  /** Rows as the raw loop inserts them, prepared before the clock starts; seq from the time (no probing). */
+  const rowsOf = (chatId: string, slot: number, messages: readonly ChatMessage[]): Row[] =>
+    messages.map((m) => [
+      Math.trunc(m.time) * 1024 + slot,
+      chatId,
+      m.id,
+      Math.trunc(m.time),
+      m.role ?? null,
+      m.type ?? null,
+      JSON.stringify(m),
+      chunksOf(m.text ?? null),
+    ])
+  return { db, write, rowsOf }
 }
 
 function timeIt(fn: () => void): number {
@@ -143,47 +144,96 @@ function timeIt(fn: () => void): number {
   return performance.now() - t
 }
 
+async function timeAsync<T>(fn: () => Promise<T>): Promise<number> {
+  const t = performance.now()
+  await fn()
+  return performance.now() - t
+}
+
 export default async function cacheBench(): Promise<Record<string, Figure>> {
   const dir = mkdtempSync(join(tmpdir(), 'cache-bench-'))
+  const client = await CacheClient.start(join(dir, 'ours.sqlite'), KEY_HEX, {
+    tuning: { maxRows: GROUP_ROWS },
+  })
+  const api = cacheApi(client)
   try {
-    const ours = openCacheDatabase(join(dir, 'ours.sqlite'), KEY_HEX).db
-    const store = new MessageStore(ours)
-    const raw = rawDatabase(join(dir, 'raw.sqlite'))
     const random = rng(42)
     const vocabulary = makeVocabulary(random)
 
-    // Ingest: pages of 100, as the sync stores them; the same pages go to both.
-    const chats = Math.max(1, Math.round((SEARCH_MESSAGES - BIG_CHAT) / 2000))
-    const perChat = Math.floor((SEARCH_MESSAGES - BIG_CHAT) / chats)
-    let oursMs = 0
+    // The corpus: one 100,000-message chat and 2,000-message chats, each made from its own seed
+    // so the app's run and the raw one get the same messages without the bench holding a million
+    // of them (a heap that size would pause the main thread for GC, which the app never does).
+    const chatCount = Math.max(1, Math.round((MESSAGES - BIG_CHAT) / 2000))
+    const perChat = Math.floor((MESSAGES - BIG_CHAT) / chatCount)
+    const chatIds = ['big', ...Array.from({ length: chatCount }, (_, c) => `chat${c}`)]
+    /** A chat's messages, a page at a time (the sync never holds more than its pages in flight). */
+    function* pagesOf(index: number): Generator<ChatMessage[]> {
+      const count = index === 0 ? BIG_CHAT : perChat
+      const id = chatIds[index]
+      const random = rng(1000 + index)
+      const start = 1_700_000_000_000 - count * 1000 - index
+      for (let i = 0; i < count; i += PAGE)
+        yield makeMessages(id, Math.min(PAGE, count - i), start + i * 1000, random, vocabulary, i)
+    }
+    const messagesOf = (index: number): ChatMessage[] => [...pagesOf(index)].flat()
+    const total = BIG_CHAT + chatCount * perChat
+    await api.messages.saveChats(chatIds.map((id) => ({ id, name: `Chat ${id}` })))
+
+    // The app: pages to the worker as the sync sends them (a few in flight), group-committed
+    // there. The clock includes making each chat's messages on the main thread, as the sync
+    // parses them from the network.
+    const ingestLag = lagMonitor()
+    const oursMs = await timeAsync(async () => {
+      const inFlight = new Set<Promise<number>>()
+      for (let c = 0; c < chatIds.length; c++) {
+        for (const page of pagesOf(c)) {
+          const w = api.writer.ingestPage(chatIds[c], page, null)
+          inFlight.add(w)
+          void w.finally(() => inFlight.delete(w))
+          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
+        }
+      }
+      await Promise.all(inFlight)
+    })
+    const ingestLagMs = ingestLag.stop()
+    const oursRate = total / (oursMs / 1000)
+
+    // The raw limit, same rows, same transaction size; rows prepared before each transaction's clock.
+    const raw = rawDatabase(join(dir, 'raw.sqlite'))
     let rawMs = 0
-    let maxPageMs = 0
-    let total = 0
-    const ingestChat = (chatId: string, count: number) => {
-      const messages = makeMessages(chatId, count, 1_700_000_000_000 - count * 1000, random, vocabulary)
-      for (let i = 0; i < messages.length; i += PAGE) {
-        const page = messages.slice(i, i + PAGE)
-        const o = timeIt(() => store.ingest(chatId, page))
-        oursMs += o
-        maxPageMs = Math.max(maxPageMs, o)
-        rawMs += timeIt(() => raw.ingest(chatId, page))
-        total += page.length
+    let group: Parameters<typeof raw.write>[0] = []
+    const flushRaw = () => {
+      const rows = group
+      group = []
+      if (rows.length > 0) rawMs += timeIt(() => raw.write(rows))
+    }
+    for (let c = 0; c < chatIds.length; c++) {
+      for (const row of raw.rowsOf(chatIds[c], c % 1024, messagesOf(c))) {
+        group.push(row)
+        if (group.length >= GROUP_ROWS) flushRaw()
       }
     }
-    ingestChat('big', BIG_CHAT)
-    for (let c = 0; c < chats; c++) ingestChat(`chat${c}`, perChat)
-    const oursRate = total / (oursMs / 1000)
+    flushRaw()
     const rawRate = total / (rawMs / 1000)
 
-    // Search: one-word and two-word queries, filter/order/limit then snippet, over everything cached.
-    const search = new MessageSearch(ours)
-    // Raw: the same FTS query and statement on the unencrypted file, without the grouping around it.
-    const rawSearch = raw.db.prepare(
-      `SELECT m.chat_id, m.id, m.time, snippet(message_search, -1, '[', ']', '…', 12) AS s
-       FROM message_search JOIN messages m ON m.seq = message_search.rowid
-       WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT 50`,
+    // Long texts for search: a 1 MB message whose every other word is "alvo", and 64 KB messages.
+    const huge = Array.from({ length: 240_000 }, (_, i) => (i % 2 ? 'alvo' : `p${i % 97}`))
+      .join(' ')
+      .slice(0, 1_048_576)
+    const long64 = Array.from({ length: 40 }, (_, i) => ({
+      id: `long-${i}`,
+      time: 1_700_000_100_000 + i,
+      role: 'user',
+      type: 'TEXT',
+      text: `${Array.from({ length: 11_000 }, (_, w) => vocabulary[(w * 7 + i) % 500]).join(' ')}`.slice(0, 65_536),
+    }))
+    await api.writer.ingestPage(
+      'big',
+      [{ id: 'huge', time: 1_700_000_200_000, role: 'user', type: 'TEXT', text: huge }, ...long64],
+      null,
     )
-    // Frequent, middling and rare words (rank 3, 30, 300, 3000), typed without accents, as prefixes.
+
+    // Search through the worker: one- and two-word prefix queries, 50 newest hits with snippets.
     const fold = (w: string) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
     const pick = (rank: number) => fold(vocabulary[rank])
     const one = [3, 30, 300, 3000, 10].map(pick)
@@ -194,40 +244,45 @@ export default async function cacheBench(): Promise<Record<string, Figure>> {
       [100, 1000],
       [5, 7],
     ].map(([a, b]) => `${pick(a)} ${pick(b).slice(0, 3)}`)
-    const queries = [...one, ...two].map((q) => ({ q }))
+    const queries = [...one, ...two]
+    const rawSearch = raw.db.prepare(
+      `SELECT m.chat_id, m.id, m.time, snippet(message_search, -1, '[', ']', '…', 12) AS s
+       FROM message_search JOIN messages m ON m.seq = message_search.rowid >> ${CHUNK_BITS}
+       WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT 50`,
+    )
     const oursTimes: number[] = []
     const rawTimes: number[] = []
-    let maxSearchMs = 0
-    for (let round = 0; round < 10; round++) {
-      for (const { q } of queries) {
-        const o = timeIt(() => search.search(q, { limit: 50 }))
-        oursTimes.push(o)
-        maxSearchMs = Math.max(maxSearchMs, o)
-        const match = ftsQueryOf(q)
-        rawTimes.push(timeIt(() => rawSearch.all(match)))
-      }
-    }
+    // The raw statement runs on this thread: apart from the app's searches, so its own time is not
+    // counted as the app's event-loop lag.
+    for (let round = 0; round < 10; round++)
+      for (const q of queries) rawTimes.push(timeIt(() => rawSearch.all(ftsQueryOf(q))))
+    const searchLag = lagMonitor()
+    for (let round = 0; round < 10; round++)
+      for (const q of queries) oursTimes.push(await timeAsync(() => api.search.search(q, { limit: 50 })))
+    // The texts that froze the app: the 1 MB message (every other word a hit) and the 64 KB ones.
+    const hardTimes: number[] = []
+    for (let round = 0; round < 5; round++)
+      for (const q of ['alvo', 'alvo p1', pick(0), pick(1), 'p5'])
+        hardTimes.push(await timeAsync(() => api.search.search(q, { limit: 50 })))
+    const searchLagMs = searchLag.stop()
 
-    // History: 50 messages older than a random cursor in the 100,000-message chat.
-    const bigTimes = ours.prepare(`SELECT time, id FROM messages WHERE chat_id = 'big'`).all() as {
-      time: number
-      id: string
-    }[]
-    const rawPage = raw.db.prepare(
-      `SELECT raw FROM messages WHERE chat_id = ? AND (time, id) < (?, ?) ORDER BY time DESC, id DESC LIMIT 50`,
-    )
+    // History through the worker: 50 messages older than a random cursor in the 100,000-message chat.
+    const bigMessages = messagesOf(0)
     const historyOurs: number[] = []
+    const rawPage = raw.db.prepare(
+      'SELECT raw FROM messages WHERE chat_id = ? AND (time, id) < (?, ?) ORDER BY time DESC, id DESC LIMIT 50',
+    )
     const historyRaw: number[] = []
     for (let i = 0; i < 500; i++) {
-      const cursor = bigTimes[Math.floor(random() * bigTimes.length)]
-      historyOurs.push(timeIt(() => store.page('big', cursor, 50)))
+      const m = bigMessages[Math.floor(random() * bigMessages.length)]
+      const cursor = { time: m.time, id: m.id }
+      historyOurs.push(await timeAsync(() => api.messages.page('big', cursor, 50)))
       historyRaw.push(
         timeIt(() => (rawPage.all('big', cursor.time, cursor.id) as { raw: string }[]).map((r) => JSON.parse(r.raw))),
       )
     }
-
-    ours.close()
     raw.db.close()
+
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
     const round = (x: number) => Math.round(x * 100) / 100
     return {
@@ -235,37 +290,50 @@ export default async function cacheBench(): Promise<Record<string, Figure>> {
         value: Math.round(oursRate),
         unit: 'messages/s',
         baseline: Math.round(rawRate),
-        ratio: ratio(oursRate, rawRate),
-        note: `${total} messages in pages of ${PAGE}, a transaction each; baseline = bare INSERTs into the same encrypted (sqlcipher) schema with FTS triggers, no upsert or seq slotting; goal >= 100000/s`,
+        note: `${total} messages in pages of ${PAGE} sent to the cache worker (${IN_FLIGHT} in flight), group-committed (<= ${GROUP_ROWS} rows a transaction), ${CACHE_CIPHER}; baseline = the raw limit (ingest.limitRatio); goal >= 60000/s`,
       },
-      'ingest.maxPageMs': {
-        value: round(maxPageMs),
+      'ingest.limitRatio': {
+        value: ratio(oursRate, rawRate),
+        unit: 'x',
+        baseline: Math.round(rawRate),
+        note: `app / raw limit, same run: raw = bare INSERTs of the same rows (prepared before the clock) into the same ${CACHE_CIPHER}-encrypted schema in process, chunks indexed by one INSERT … SELECT per transaction of ${GROUP_ROWS} rows, no upsert; goal >= 0.8`,
+      },
+      'ingest.maxEventLoopLagMs': {
+        value: round(ingestLagMs),
         unit: 'ms',
-        note: 'longest single page ingest: the longest the main event loop is held by the sync',
+        note: 'longest the main event loop was held while the worker ingested (every statement runs in the worker)',
       },
       'search.p50Ms': {
         value: round(percentile(oursTimes, 50)),
         unit: 'ms',
         baseline: round(percentile(rawTimes, 50)),
-        ratio: ratio(percentile(oursTimes, 50), percentile(rawTimes, 50)),
-        note: `one- and two-word prefix queries over ${total} cached messages, 50 newest hits with snippets; goal <= 20 ms`,
+        note: `one- and two-word prefix queries over ${total} messages through the cache worker (message round trip included), 50 newest hits with snippets; baseline = the same FTS statement in process, no grouping or dedupe; goal <= 2 ms`,
       },
       'search.p95Ms': {
         value: round(percentile(oursTimes, 95)),
         unit: 'ms',
         baseline: round(percentile(rawTimes, 95)),
-        ratio: ratio(percentile(oursTimes, 95), percentile(rawTimes, 95)),
-        note: `max ${round(maxSearchMs)} ms`,
+        note: `max ${round(Math.max(...oursTimes))} ms; goal <= 10 ms`,
+      },
+      'search.hardTextP95Ms': {
+        value: round(percentile(hardTimes, 95)),
+        unit: 'ms',
+        note: `queries hitting the 1 MB message (every other word "alvo") and the 64 KB messages, through the worker; max ${round(Math.max(...hardTimes))} ms (in the worker, not on the main thread)`,
+      },
+      'search.maxEventLoopLagMs': {
+        value: round(searchLagMs),
+        unit: 'ms',
+        note: 'longest the main event loop was held during every search above, the 1 MB and 64 KB texts included; goal <= 16 ms',
       },
       'history.p50Ms': {
         value: round(percentile(historyOurs, 50)),
         unit: 'ms',
         baseline: round(percentile(historyRaw, 50)),
-        ratio: ratio(percentile(historyOurs, 50), percentile(historyRaw, 50)),
-        note: `50 messages older than a random (time, id) cursor in a ${BIG_CHAT}-message chat; goal <= 2 ms`,
+        note: `50 messages older than a random (time, id) cursor in a ${BIG_CHAT}-message chat, through the cache worker; baseline = the same statement in process; goal <= 2 ms`,
       },
     }
   } finally {
+    await client.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -77,7 +77,8 @@ export function scrollUpFor(page: Page, ms: number, pxPerFrame = 40): Promise<Sc
     function step(now) {
       frames.push(now - last)
       last = now
-      maxNodes = Math.max(maxNodes, scroller.querySelectorAll('[data-message-id]').length)
+      // Every element under the message list, not only the rows.
+      maxNodes = Math.max(maxNodes, scroller.getElementsByTagName('*').length)
       const before = scroller.scrollTop
       scroller.scrollTop = Math.max(0, before - ${Number(pxPerFrame)})
       scrolledPx += before - scroller.scrollTop
@@ -87,4 +88,31 @@ export function scrollUpFor(page: Page, ms: number, pxPerFrame = 40): Promise<Sc
     requestAnimationFrame(step)
   })`
   return page.evaluate(source) as Promise<ScrollRun>
+}
+
+/**
+ * Scrolls the open chat to its top again and again for `ms` (each jump loads an older page from
+ * the cache), so a long stretch of history passes through the list; returns how many message
+ * rows passed and the most elements seen under the list at once.
+ */
+export function jumpUpFor(page: Page, ms: number): Promise<{ jumps: number; maxNodes: number; oldest: string | null }> {
+  const source = `new Promise((resolve, reject) => {
+    const scroller = document.querySelector('[data-testid="chat-scroller"]')
+    if (!scroller) return reject(new Error('no chat open'))
+    let jumps = 0
+    let maxNodes = 0
+    const end = performance.now() + ${Number(ms)}
+    function step() {
+      maxNodes = Math.max(maxNodes, scroller.getElementsByTagName('*').length)
+      scroller.scrollTop = 0
+      jumps++
+      if (performance.now() < end) setTimeout(step, 30)
+      else {
+        const first = scroller.querySelector('[data-message-id]')
+        resolve({ jumps, maxNodes, oldest: first ? first.getAttribute('data-message-id') : null })
+      }
+    }
+    step()
+  })`
+  return page.evaluate(source) as Promise<{ jumps: number; maxNodes: number; oldest: string | null }>
 }

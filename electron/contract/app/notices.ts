@@ -28,6 +28,8 @@ export const AppNotice = z.discriminatedUnion('kind', [
   }),
   /** A profile's offline cache was damaged or its key lost: it was set aside and starts anew. */
   z.object({ kind: z.literal('cache_rebuilt'), profileId: z.string() }),
+  /** The window's renderer stopped (out of memory, killed) and was reloaded at the start screen. */
+  z.object({ kind: z.literal('renderer_crashed'), reason: z.string().max(40) }),
 ])
 export type AppNotice = z.infer<typeof AppNotice>
 

@@ -37,6 +37,8 @@ export const ResultMeta = z.object({
   fetchedAt: z.number(),
   stale: z.boolean().optional(),
   offline: z.boolean().optional(),
+  /** The service sent more items than the page asked for; the answer was cut to the page. */
+  truncated: z.object({ received: z.number().int(), kept: z.number().int() }).optional(),
 })
 export type ResultMeta = z.infer<typeof ResultMeta>
 

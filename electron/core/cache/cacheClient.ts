@@ -192,6 +192,8 @@ export function cacheApi(client: CacheClient) {
         await c.write({ kind: 'synced', chatId, time })
       },
     },
+    /** What the worker did (groups committed, rows, time writing and searching), for the bench. */
+    stats: () => c.call('worker.stats'),
     scopes: {
       list: () => c.call('scopes.list'),
       record: (agentId: string | null, state: SyncState, syncedAt: number | null) =>

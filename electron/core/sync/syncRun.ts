@@ -41,8 +41,13 @@ export interface SyncRunOptions {
 /** The largest page the service's contract accepts (pageSize <= 500). */
 export const MAX_PAGE_SIZE = 500
 export const MAX_NOTES = 20
-/** Writes of one chat sent to the cache worker and not yet committed, at most (the next page is fetched meanwhile). */
-const WRITES_AHEAD = 4
+/**
+ * Writes sent to the cache worker and not yet committed, at most, for the whole run: a chat goes
+ * on to its next page, and the run to its next chat, without waiting for commits. The worker
+ * keeps them in order and commits those waiting together (group commit), so when it falls behind
+ * its transactions grow instead of the sync slowing to one commit per page.
+ */
+const WRITES_AHEAD = 64
 
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
@@ -146,6 +151,30 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   }
 
   const cancelled = () => new AppFailure(appError('cancelled', 'The sync was cancelled'))
+
+  /** Set when the run must end: a chat's sync or a write failed. */
+  let stopped = false
+  // Writes in the cache worker's queue, run-wide (see WRITES_AHEAD); the first failure ends the run.
+  const inWorker = new Set<Promise<void>>()
+  let writeFailure: unknown
+  const track = (write: Promise<number>) => {
+    const done: Promise<void> = write.then(
+      (stored) => {
+        counters.messagesStored += stored
+        progress()
+      },
+      (e: unknown) => {
+        writeFailure ??= e
+        stopped = true
+      },
+    )
+    inWorker.add(done)
+    void done.finally(() => inWorker.delete(done))
+  }
+  const throttle = async () => {
+    while (inWorker.size > WRITES_AHEAD) await Promise.race(inWorker)
+    if (writeFailure !== undefined) throw writeFailure
+  }
   const chatSizes: PageSizeKnowledge = { honoured: false, cap: null }
   const messageSizes: PageSizeKnowledge = { honoured: false, cap: null }
 
@@ -187,7 +216,6 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   // 1. The chat list, page by page, into a short queue the chats' syncs take from.
   const queue: Chat[] = []
   let listDone = false
-  let stopped = false
   let wake: (() => void) | undefined
   let roomWake: (() => void) | undefined
   const signalQueue = () => {
@@ -288,18 +316,9 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     // head: known history, fetch until cached messages show up; resume: head first, then jump back in.
     let phase: 'head' | 'resume' | 'full' = state?.historyComplete ? 'head' : state?.resumePage ? 'resume' : 'full'
     let pager = new Pager(messagePageSize, maxMessagePages, messageSizes)
-    // Writes sent and not yet committed (full phase only: the others need each answer).
-    const ahead: Promise<number>[] = []
-    const settle = async (max: number) => {
-      while (ahead.length > max) {
-        // Read the counter after the await: other chats add to it meanwhile.
-        const stored = await ahead.shift()!
-        counters.messagesStored += stored
-      }
-    }
     const fetchPage = (page: number) =>
       request<ChatMessage[]>('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
-    try {
+    {
       let page = 1
       let batch = await fetchPage(page)
       for (;;) {
@@ -314,9 +333,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null)
         let stored: number | undefined
         if (phase === 'full') {
-          write.catch(() => undefined)
-          ahead.push(write)
-          await settle(WRITES_AHEAD)
+          track(write)
+          await throttle()
         } else {
           stored = await write
           counters.messagesStored += stored
@@ -339,8 +357,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         }
         if (stored !== undefined && stored < batch.length) {
           if (phase === 'head') {
-            await settle(0)
-            return await cache.writer.markChatSynced(chat.id, time)
+            track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
+            return
           }
           if (phase === 'resume') {
             // Known messages: jump to where the interrupted sync was.
@@ -356,21 +374,19 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         page++
         batch = more ?? (await (following ?? fetchPage(page)))
       }
-      await settle(0)
-    } catch (e) {
-      // No write of this chat may still be running when the caller hears of the failure.
-      await Promise.allSettled(ahead)
-      throw e
     }
-    await cache.writer.markChatSynced(chat.id, time)
+    // After this chat's pages in the worker's queue: "synced" commits with or after them.
+    track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
   }
 
   const listing = listChats()
   const workers = Array.from({ length: concurrency }, worker)
-  // allSettled: no worker may still be writing when the caller hears that the run ended.
   const ends = await Promise.allSettled([listing, ...workers])
+  // No write may still be running when the caller hears that the run ended.
+  while (inWorker.size > 0) await Promise.allSettled([...inWorker])
   const failed = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected')
   if (failed) throw failed.reason
+  if (writeFailure !== undefined) throw writeFailure
   counters.currentChat = null
   progress()
   return counters

@@ -19,5 +19,7 @@ export default {
     invalid_address:
       'The profile {label} is disabled: its address is not a valid service address. Remove it and connect again.',
   },
+  rendererCrashed:
+    'The window stopped unexpectedly (often a very large answer) and was reopened at the start; the screen that was open was not reopened.',
   cacheRebuilt: 'The offline data of a profile was damaged and has been set aside; it fills again as you work.',
 }

@@ -19,6 +19,8 @@ export default {
     invalid_address:
       'O perfil {label} está desativado: o endereço não é um endereço de serviço válido. Remova-o e conecte de novo.',
   },
+  rendererCrashed:
+    'A janela parou inesperadamente (muitas vezes por uma resposta muito grande) e foi reaberta no início; a tela que estava aberta não foi reaberta.',
   cacheRebuilt:
     'Os dados offline de um perfil estavam danificados e foram separados; eles voltam a ser preenchidos conforme você usa o app.',
 }

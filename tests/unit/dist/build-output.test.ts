@@ -61,7 +61,13 @@ describe.skipIf(buildCannotRun !== null)(`the production build (${buildCannotRun
   it('holds main, preload and renderer, the entry points electron-builder packages', () => {
     const names = files.map((f) => relative(outDir, f))
     expect(names).toEqual(
-      expect.arrayContaining([join('main', 'index.js'), join('preload', 'index.cjs'), join('renderer', 'index.html')]),
+      expect.arrayContaining([
+        join('main', 'index.js'),
+        // The cache worker, started by the main process as a worker thread from beside index.js.
+        join('main', 'cacheWorker.js'),
+        join('preload', 'index.cjs'),
+        join('renderer', 'index.html'),
+      ]),
     )
   })
 

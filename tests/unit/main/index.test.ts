@@ -230,6 +230,24 @@ describe('main process start', () => {
     ).toBe(true)
   })
 
+  it('reloads a crashed renderer at the start screen, says so once the window listens, and does not loop', async () => {
+    win.webContents.loadedUrl = 'app://agent-desk/index.html#/chats/huge'
+    win.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 133 })
+    // The entry, without the route that was open: the screen that crashed is not opened again.
+    expect(win.webContents.loadedUrl).toBe('app://agent-desk/index.html')
+    const taken = (await invoke('app:notices.take')) as Result<{ notices: { kind: string }[] }>
+    expect(taken.ok && taken.data.notices).toContainEqual({ kind: 'renderer_crashed', reason: 'oom' })
+    // A clean exit is no crash.
+    win.webContents.loadedUrl = 'app://agent-desk/index.html#/x'
+    win.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 })
+    expect(win.webContents.loadedUrl).toBe('app://agent-desk/index.html#/x')
+    // Crashing again and again: after the third in a minute it is left alone instead of reloaded in a loop.
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 })
+    win.webContents.loadedUrl = 'app://agent-desk/index.html#/chats/huge'
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 })
+    expect(win.webContents.loadedUrl).toBe('app://agent-desk/index.html#/chats/huge')
+  })
+
   it('builds the standard menu without developer tools in a packaged app', () => {
     const labels = (recorded.menuTemplate as { label?: string; role?: string }[]).map((m) => m.label ?? m.role)
     expect(labels).toEqual(expect.arrayContaining(['File', 'Edit', 'View', 'Window', 'help']))

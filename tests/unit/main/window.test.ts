@@ -4,6 +4,7 @@ import {
   DEFAULT_BOUNDS,
   MIN_SIZE,
   rememberBounds,
+  renderCrashHandler,
   webPreferencesFor,
   windowOptions,
 } from '../../../electron/main/window'
@@ -85,5 +86,41 @@ describe('rememberBounds', () => {
     expect(saved).toHaveLength(2)
     expect(saved[1]).toMatchObject({ maximized: true })
     vi.useRealTimers()
+  })
+})
+
+describe('render-process-gone', () => {
+  const setup = () => {
+    let t = 0
+    const calls: string[] = []
+    const handler = renderCrashHandler({
+      reload: () => calls.push('reload'),
+      notify: (r) => calls.push(`notify:${r}`),
+      giveUp: (r) => calls.push(`giveUp:${r}`),
+      now: () => t,
+    })
+    return { calls, handler, advance: (ms: number) => (t += ms) }
+  }
+
+  it('reloads and tells the user after a crash, ignores a clean exit', () => {
+    const { calls, handler } = setup()
+    handler({ reason: 'clean-exit' })
+    expect(calls).toEqual([])
+    handler({ reason: 'oom', exitCode: 133 })
+    expect(calls).toEqual(['notify:oom', 'reload'])
+  })
+
+  it('stops reloading after three crashes within a minute, and starts again once they are older', () => {
+    const { calls, handler, advance } = setup()
+    handler({ reason: 'crashed' })
+    advance(1000)
+    handler({ reason: 'crashed' })
+    advance(1000)
+    handler({ reason: 'crashed' })
+    expect(calls.slice(-1)).toEqual(['giveUp:crashed'])
+    expect(calls.filter((c) => c === 'reload')).toHaveLength(2)
+    advance(120_000)
+    handler({ reason: 'oom' })
+    expect(calls.slice(-1)).toEqual(['reload'])
   })
 })
