@@ -86,9 +86,13 @@ export const useAgentsStore = defineStore('agents', () => {
   /** Agents read one by one, by id. The detail view reads once and its tabs share this. */
   const details = ref<Record<string, AgentDetail>>({})
 
-  function remember(agent: Agent, meta: ResultMeta | undefined) {
-    details.value = { ...details.value, [agent.id]: { agent, meta } }
-    byId.value[agent.id] = agent
+  /**
+   * Keeps an agent under the id it was asked by (an answer whose `id` differs, which the vendor's
+   * document does not rule out, must not leave the detail view with nothing to show).
+   */
+  function remember(agent: Agent, meta: ResultMeta | undefined, askedId: string = agent.id) {
+    details.value = { ...details.value, [askedId]: { agent, meta } }
+    byId.value[askedId] = agent
   }
 
   /** Lists no longer show what the service has; the next list call reads again. */
@@ -102,7 +106,7 @@ export const useAgentsStore = defineStore('agents', () => {
       `get:${agentId}`,
       async () => {
         const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.get({ path: { agentId } }))
-        if (r.ok) remember(r.data, r.meta)
+        if (r.ok) remember(r.data, r.meta, agentId)
         return r
       },
       opts,
@@ -134,7 +138,7 @@ export const useAgentsStore = defineStore('agents', () => {
     const body = agentUpdateBody(full, changes)
     const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.update({ path: { agentId }, body }))
     if (r.ok) {
-      remember(r.data, undefined)
+      remember(r.data, undefined, agentId)
       forgetPages()
     }
     return r

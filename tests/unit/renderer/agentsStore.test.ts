@@ -228,3 +228,13 @@ describe('session store: push events', () => {
     expect(session.settings).toEqual(before)
   })
 })
+
+describe('agents store: an agent read by id', () => {
+  it('is kept under the id it was asked by, even when the answer carries another id (vendor-valid)', async () => {
+    fake.handle('agents.get', async () => ({ ok: true, data: agent('OTHER', 'Sofia'), meta }))
+    const store = useAgentsStore()
+    expect((await store.get('A1')).ok).toBe(true)
+    expect(store.details['A1']?.agent.name).toBe('Sofia')
+    expect(store.byId['A1']?.name).toBe('Sofia')
+  })
+})
