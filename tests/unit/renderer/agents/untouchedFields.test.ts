@@ -163,5 +163,6 @@ describe('the contact form', () => {
     expect(update).toHaveBeenCalledTimes(1)
     expect(w.find('[data-testid="field-email"]').text()).toContain('Enter an e-mail address like name@example.com.')
     expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix “E-mail” first.')
+    await vi.waitFor(() => expect(document.activeElement).toBe(w.find('[data-testid="field-email"] input').element))
   })
 })
