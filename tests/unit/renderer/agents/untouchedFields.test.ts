@@ -7,6 +7,7 @@ import { createMemoryHistory, createRouter, RouterView } from 'vue-router'
 import type { Agent, AgentInput, Contact, Result } from '@contract'
 import AgentBehaviorEditor from '@/components/agents/AgentBehaviorEditor.vue'
 import AgentProfileForm from '@/components/agents/AgentProfileForm.vue'
+import AgentWebhooksForm from '@/components/agents/AgentWebhooksForm.vue'
 import ContactForm from '@/components/contacts/ContactForm.vue'
 import { i18n } from '@/i18n'
 import { useAgentsStore } from '@/stores/agents'
@@ -164,5 +165,31 @@ describe('the contact form', () => {
     expect(w.find('[data-testid="field-email"]').text()).toContain('Enter an e-mail address like name@example.com.')
     expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix “E-mail” first.')
     await vi.waitFor(() => expect(document.activeElement).toBe(w.find('[data-testid="field-email"] input').element))
+  })
+})
+
+describe('the webhooks form', () => {
+  it('saves a new address beside a plain-http one the service holds, and checks an address once edited', async () => {
+    fake.handle('webhooks.get', async () => ({
+      ok: true,
+      data: { onTransfer: 'http://old.example/hook', onNewMessage: '' },
+      meta: { source: 'network', fetchedAt: 1 },
+    }))
+    const update = fake.handle('webhooks.update', async () => ({ ok: true, data: { success: true } }))
+    const w = await mountInApp(AgentWebhooksForm, { agentId: 'A1' }, pinia)
+    await w.find('[data-testid="field-onNewMessage"] input').setValue('https://crm.example/new')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(update).toHaveBeenCalledTimes(1)
+    expect((update.mock.calls[0]![0] as { body: Record<string, string> }).body).toMatchObject({
+      onNewMessage: 'https://crm.example/new',
+      onTransfer: 'http://old.example/hook',
+    })
+
+    await w.find('[data-testid="field-onTransfer"] input').setValue('http://still.example/hook')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(update).toHaveBeenCalledTimes(1)
+    expect(w.find('[data-testid="field-onTransfer"]').text()).toContain('Enter an https:// address')
   })
 })
