@@ -1,5 +1,15 @@
 import type { Agent, BehaviorHistoryRecord } from '../../electron/contract'
-import { confirmation, expect, field, openAgent, openAgents, openTab, SEED_FACTS, serviceGet, test } from './agentScreens'
+import {
+  confirmation,
+  expect,
+  field,
+  openAgent,
+  openAgents,
+  openTab,
+  SEED_FACTS,
+  serviceGet,
+  test,
+} from './agentScreens'
 
 const historyPath = (agentId: string) => `/v2/agent/${agentId}/list-behavior-history?page=0&pageSize=10`
 
