@@ -20,7 +20,12 @@ export default defineConfig(({ mode }) => {
         // Bundle pure-JS dependencies (zod, ofetch) so the package needs only the externals below.
         externalizeDeps: false,
         rolldownOptions: {
-          input: { index: here('./electron/main/index.ts') },
+          // The cache worker is an entry of its own: the main process starts it as a worker thread
+          // from `cacheWorker.js` beside `index.js` (see electron/core/cache/workerThread.ts).
+          input: {
+            index: here('./electron/main/index.ts'),
+            cacheWorker: here('./electron/core/cache/cacheWorker.ts'),
+          },
           external: [...mainExternals, ...mainExternals.map((name) => new RegExp(`^${name}/`))],
         },
       },

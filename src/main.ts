@@ -2,6 +2,7 @@ import { PiniaColada } from '@pinia/colada'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
+import { installNaiveAriaFixes } from './a11y/naiveAria'
 import { i18n } from './i18n'
 import { installQuerySession } from './query'
 import { createAppRouter } from './router'
@@ -16,3 +17,4 @@ app.use(i18n)
 app.use(createAppRouter())
 installQuerySession()
 app.mount('#app')
+installNaiveAriaFixes()

@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { Agent, AgentInput, BehaviorHistoryRecord } from './resources/agent'
 import { Channel, ChannelUpdateInput, ChannelUpdateResult } from './resources/channel'
 import { Chat, ChatListQuery, ChatMessage } from './resources/chat'
-import { countedList, FilteredPageQuery, PageQuery, PathId, SuccessBody, tolerantList } from './resources/common'
+import {
+  countedList,
+  FilteredPageQuery,
+  NoContent,
+  PageQuery,
+  PathId,
+  SuccessBody,
+  tolerantList,
+} from './resources/common'
 import { Contact, ContactInput } from './resources/contact'
 import { IdleConfig, IdleConfigInput } from './resources/idleAction'
 import { Intention, IntentionInput } from './resources/intention'
@@ -46,6 +54,8 @@ export interface EndpointDef<
   pageBase?: 0 | 1
   /** Other resources whose cached reads a successful call of this write makes stale. */
   invalidates?: readonly string[]
+  /** The documented success status when it is not 200: 204 answers carry no body (read as null). */
+  successStatus?: 204
 }
 
 function endpoint<
@@ -257,9 +267,10 @@ export const endpoints = {
     params: ['agentId'],
     query: none,
     body: none,
-    response: SuccessBody,
+    response: NoContent,
     cacheable: false,
-    summary: 'Remove the idle actions configuration',
+    summary: 'Remove the idle actions configuration (the document answers 204, no content)',
+    successStatus: 204,
   }),
 
   // ---- transfer rules ------------------------------------------------------------------------

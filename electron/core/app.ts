@@ -1,10 +1,13 @@
 import type { PushEventName, PushEventPayload } from '../contract/app/events'
+import { NOTICE_LABEL_MAX } from '../contract/app/notices'
 import type { AppInfo, Profile } from '../contract/app/profiles'
 import { createApiClient, type ApiClient, type FetchLike } from './api'
 import { type Connectivity, createConnectivity } from './connectivity'
 import { createChatExportHandlers, type SaveFile } from './export/chatExport'
 import { type ApiGateway, networkGateway } from './gateway'
 import { createMediaFetch, type MediaFetch } from './media'
+import { createNoticeBoard, type NoticeBoard } from './notices'
+import { createRefusalLog, type RefusalLog } from './refusals'
 import {
   createDemoLauncher,
   createProfileHandlers,
@@ -24,6 +27,8 @@ export interface CoreContext {
   profileOf(profileId: string): Promise<Profile | null>
   activeProfile(): Promise<Profile | null>
   emit: Emit
+  /** Notices kept until the renderer takes them (a push alone is lost when no window listens). */
+  notices?: NoticeBoard
   secrets: SecretStore
   userDataDir: string
   connectivity: Connectivity
@@ -59,6 +64,8 @@ export interface CoreOptions {
   onDispose?: () => Promise<void> | void
   /** Main's save dialog for chat exports; without it (the browser preview) an export returns its content. */
   saveFile?: SaveFile
+  /** Where refused calls are logged (channel and reason only); default a bounded console.warn log. */
+  logRefusal?: RefusalLog
   /** Per attempt of an API call (default 15 s). */
   apiTimeoutMs?: number
   /** Extra attempts of a failed read (default 2). */
@@ -71,6 +78,8 @@ export interface Core {
   /** Every push event (connectivity, auth.required, profiles.changed, and the cache's); returns the unsubscribe. */
   on(listener: PushListener): () => void
   media: { fetchMedia: MediaFetch }
+  /** The log of refused calls, shared with main's IPC sender check. */
+  logRefusal: RefusalLog
   /** Window bounds for the shell; not an IPC channel. */
   settings: {
     getWindowBounds(): WindowBounds | null
@@ -106,12 +115,33 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     safeStorage: options.safeStorage,
     keychainService: options.keychainService,
   })
+  const notices = createNoticeBoard(emit)
+  const refusals = options.logRefusal ?? createRefusalLog({ now })
   const file = await openSettingsFile(options.userDataDir, now)
+  for (const notice of file.loadReport.notices) notices.post(notice)
+  // A profile the settings file lost takes its token and keys with it: nothing is left orphaned in the keychain.
+  for (const profileId of file.loadReport.droppedProfileIds) {
+    await secrets.deleteAllFor(profileId).catch((err: unknown) => {
+      console.error(`[core] the secrets of a dropped profile stay: ${err instanceof Error ? err.name : 'error'}`)
+    })
+  }
   const profiles = createProfileStore({
     file,
     secrets,
     onActiveChanged: (activeProfileId) => emit('profiles.changed', { activeProfileId }),
   })
+  // A stored address is checked again at every start (the file may have been edited): a profile
+  // that fails the connect form's rule is disabled, and its token never sent.
+  for (const profile of await profiles.disableUnsafe()) {
+    const reason = profiles.disabledReason(profile)
+    if (reason)
+      notices.post({
+        kind: 'profile_disabled',
+        profileId: profile.id,
+        label: profile.label.slice(0, NOTICE_LABEL_MAX),
+        reason,
+      })
+  }
   const connectivity = createConnectivity((state) => emit('connectivity', state), now)
   const demo = createDemoLauncher(options.startDemoService, options.userDataDir)
 
@@ -155,6 +185,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     profileOf,
     activeProfile,
     emit,
+    notices,
     secrets,
     userDataDir: options.userDataDir,
     connectivity,
@@ -187,20 +218,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit,
     now,
   })
+  const noticeHandlers: Record<string, ChannelHandler> = {
+    'notices.take': async () => ({ notices: notices.take() }),
+  }
   const extra =
     typeof options.extraChannels === 'function' ? options.extraChannels({ ...ctx, gateway }) : options.extraChannels
   for (const name of Object.keys(extra ?? {}))
-    if (Object.hasOwn(handlers, name) || Object.hasOwn(exportHandlers, name))
+    if (Object.hasOwn(handlers, name) || Object.hasOwn(exportHandlers, name) || Object.hasOwn(noticeHandlers, name))
       throw new Error(`app channel ${name} is already handled by the core`)
 
   const router: Router = createRouter({
     gateway,
     activeProfile,
     // The router parsed each input with the channel's own schema, which is what each handler is typed with.
-    handlers: { ...(handlers as unknown as Record<string, ChannelHandler>), ...exportHandlers, ...extra },
-    checkedOutputs: new Set([...Object.keys(handlers), ...Object.keys(exportHandlers)]),
+    handlers: {
+      ...(handlers as unknown as Record<string, ChannelHandler>),
+      ...exportHandlers,
+      ...noticeHandlers,
+      ...extra,
+    },
+    checkedOutputs: new Set([...Object.keys(handlers), ...Object.keys(exportHandlers), ...Object.keys(noticeHandlers)]),
     emit,
     secrets: () => secrets.knownSecrets(),
+    onRefused: refusals,
   })
 
   const media = createMediaFetch({
@@ -219,6 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return () => listeners.delete(listener)
     },
     media: { fetchMedia: media },
+    logRefusal: refusals,
     settings: {
       getWindowBounds: () => file.read().windowBounds,
       async setWindowBounds(bounds) {

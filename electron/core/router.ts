@@ -6,6 +6,7 @@ import { AppFailure, appError, type AppError, fieldErrors, isAppError, type Resu
 import { endpointNames, endpoints, inputSchemaOf, type EndpointName } from '../contract/endpoints'
 import { apiChannel, appChannelName } from '../contract/ipc'
 import type { ApiGateway } from './gateway'
+import { inputRefusalReason, type RefusalLog } from './refusals'
 
 export type Emit = <E extends PushEventName>(event: E, payload: PushEventPayload<E>) => void
 
@@ -29,6 +30,8 @@ export interface RouterDeps {
   emit: Emit
   /** Every secret that must never appear in an answer: the tokens in use, the cache keys. */
   secrets(): readonly string[]
+  /** Told of each refused call (unknown channel, input the contract refuses): channel and reason only. */
+  onRefused?: RefusalLog
 }
 
 export interface DispatchOptions {
@@ -107,7 +110,10 @@ export function createRouter(deps: RouterDeps): Router {
 
   async function runApi(name: EndpointName, rawInput: unknown, opts: DispatchOptions): Promise<Result<unknown>> {
     const parsed = inputSchemaOf(name).safeParse(rawInput ?? {})
-    if (!parsed.success) return { ok: false, error: validationFailure(parsed.error.issues, name) }
+    if (!parsed.success) {
+      deps.onRefused?.(apiChannel(name), inputRefusalReason(parsed.error.issues))
+      return { ok: false, error: validationFailure(parsed.error.issues, name) }
+    }
     const profile = await deps.activeProfile()
     if (!profile) return { ok: false, error: appError('auth', 'Connect to a workspace first', { endpoint: name }) }
     try {
@@ -125,7 +131,10 @@ export function createRouter(deps: RouterDeps): Router {
     if (!handler) return { ok: false, error: appError('internal', 'This operation is not available here') }
     const def = appChannels[name]
     const parsed = (def.input as z.ZodType).safeParse(rawInput)
-    if (!parsed.success) return { ok: false, error: validationFailure(parsed.error.issues) }
+    if (!parsed.success) {
+      deps.onRefused?.(appChannelName(name), inputRefusalReason(parsed.error.issues))
+      return { ok: false, error: validationFailure(parsed.error.issues) }
+    }
     const ctx: ChannelContext = { signal: opts.signal, activeProfile: deps.activeProfile }
     let data: unknown
     try {
@@ -151,12 +160,17 @@ export function createRouter(deps: RouterDeps): Router {
       const secrets = () => [...deps.secrets(), ...fromInput]
       let result: Result<unknown>
       try {
-        if (typeof channel !== 'string') result = { ok: false, error: appError('internal', 'Unknown channel') }
-        else if (channel.startsWith(API_PREFIX) && isEndpointName(channel.slice(API_PREFIX.length)))
+        if (typeof channel !== 'string') {
+          deps.onRefused?.(String(typeof channel), 'not a channel name')
+          result = { ok: false, error: appError('internal', 'Unknown channel') }
+        } else if (channel.startsWith(API_PREFIX) && isEndpointName(channel.slice(API_PREFIX.length)))
           result = await runApi(channel.slice(API_PREFIX.length) as EndpointName, rawInput, opts)
         else if (channel.startsWith(APP_PREFIX) && isAppChannelName(channel.slice(APP_PREFIX.length)))
           result = await runApp(channel.slice(APP_PREFIX.length) as AppChannelName, rawInput, opts)
-        else result = { ok: false, error: appError('internal', 'Unknown channel') }
+        else {
+          deps.onRefused?.(channel, 'no such channel')
+          result = { ok: false, error: appError('internal', 'Unknown channel') }
+        }
       } catch (err) {
         result = { ok: false, error: errorOf(err) }
       }

@@ -2,15 +2,16 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
 import type { Core } from '../core/app'
-import { isAllowedExternalUrl } from '../core/externalLinks'
+import { externalUrlToOpen } from '../core/externalLinks'
 import { startSandbox } from '../sandbox/index'
 import { watchConnectivity } from './connectivity'
 import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
 import { createDeskCore } from './deskCore'
 import { buildMenuTemplate } from './menu'
+import { createShellFetch } from './netFetch'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
 import { createSaveFile } from './saveFile'
-import { denyAllPermissions, hardenWebContents, openAllowedExternal } from './security'
+import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
 import { clampBoundsToDisplays, rememberBounds, windowOptions, type WindowBounds } from './window'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -21,7 +22,7 @@ const HELP_URL = 'https://github.com/agent-desk/agent-desk#readme'
 // electron-vite dev sets ELECTRON_RENDERER_URL; a packaged app never trusts it.
 const devServerUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined
 const origins = trustedOrigins(devServerUrl ? [APP_ORIGIN, devServerUrl] : [APP_ORIGIN])
-const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternalUrl, shell)
+const openExternal = (url: string) => openAllowedExternal(url, externalUrlToOpen, shell)
 
 // The smoke test runs the built app against a throw-away folder; a packaged app never reads this.
 if (!app.isPackaged && process.env.AGENT_DESK_USER_DATA_DIR)
@@ -74,12 +75,13 @@ async function main(): Promise<void> {
   })
 
   await app.whenReady()
-  denyAllPermissions(session.defaultSession)
+  restrictPermissions(session.defaultSession, origins)
 
   const desk = await createDeskCore({
     userDataDir: app.getPath('userData'),
-    // net.fetch goes through Chromium's network stack, so the system proxy and certificates apply.
-    fetch: (input, init) => net.fetch(input, init),
+    // net.fetch goes through Chromium's network stack, so the system proxy and certificates apply;
+    // a manual redirect is answered as in Node instead of rejected (see netFetch.ts).
+    fetch: createShellFetch(net),
     safeStorage: {
       isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
       encryptString: (text) => safeStorage.encryptString(text),
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
   const started = desk.core
 
   installProtocols(protocol, RENDERER_ROOT, (url) => started.media.fetchMedia(url))
-  const unregister = registerChannels(ipcMain, started.router, origins)
+  const unregister = registerChannels(ipcMain, started.router, origins, undefined, started.logRefusal)
   const stopPush = forwardPushEvents(started, () => BrowserWindow.getAllWindows())
   const stopConnectivity = watchConnectivity(
     () => net.isOnline(),

@@ -1,6 +1,7 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron'
 import { allChannels, PUSH_CHANNEL } from '../contract/ipc'
 import { appError, type AppError, type Result } from '../contract/app'
+import type { RefusalLog } from '../core/refusals'
 
 /** What `handle()` needs from the core: the one dispatch point for every channel. */
 export interface ChannelRouter {
@@ -41,20 +42,25 @@ export function trustedOrigins(origins: readonly string[]): TrustedOrigins {
   }
 }
 
+/** Why a sender may not call, for the log; null when it may. */
+export function senderProblem(event: InvokeSender, origins: TrustedOrigins): string | null {
+  const frame = event.senderFrame
+  if (!frame) return 'the sender frame is gone'
+  const mainFrame = event.sender.mainFrame
+  const isMainFrame =
+    frame.parent === null &&
+    (frame === mainFrame || (frame.processId === mainFrame.processId && frame.routingId === mainFrame.routingId))
+  if (!isMainFrame) return 'the sender is not the main frame'
+  if (!origins.isTrusted(frame.url)) return `the sender's origin is not the app's (${originOf(frame.url) ?? 'none'})`
+  return null
+}
+
 /**
  * Why a sender is refused, or null when it may call: only the main frame of a page of the app's
  * own origin. A subframe (an embedded page, an ad) or a page that navigated elsewhere is refused.
  */
 export function senderRefusal(event: InvokeSender, origins: TrustedOrigins): AppError | null {
-  const frame = event.senderFrame
-  if (!frame) return appError('auth', REFUSED)
-  const mainFrame = event.sender.mainFrame
-  const isMainFrame =
-    frame.parent === null &&
-    (frame === mainFrame || (frame.processId === mainFrame.processId && frame.routingId === mainFrame.routingId))
-  if (!isMainFrame) return appError('auth', REFUSED)
-  if (!origins.isTrusted(frame.url)) return appError('auth', REFUSED)
-  return null
+  return senderProblem(event, origins) === null ? null : appError('auth', REFUSED)
 }
 
 function isResult(value: unknown): value is Result<unknown> {
@@ -68,11 +74,20 @@ function isResult(value: unknown): value is Result<unknown> {
  * input with the contract's schema). Always resolves to a Result: an exception thrown through
  * `ipcMain.handle` would reach the renderer as a bare message, and could carry anything.
  */
-export function handle(channel: string, router: ChannelRouter, origins: TrustedOrigins): IpcHandler {
+export function handle(
+  channel: string,
+  router: ChannelRouter,
+  origins: TrustedOrigins,
+  logRefusal?: RefusalLog,
+): IpcHandler {
   return async (event, input) => {
     try {
-      const refusal = senderRefusal(event, origins)
-      if (refusal) return { ok: false, error: refusal }
+      const problem = senderProblem(event, origins)
+      if (problem !== null) {
+        // Logged (channel and reason, never the input) so a page probing main is visible.
+        logRefusal?.(channel, problem)
+        return { ok: false, error: appError('auth', REFUSED) }
+      }
       const result = await router.dispatch(channel, input)
       if (!isResult(result))
         return { ok: false, error: appError('internal', 'The app gave no answer', { endpoint: channel }) }
@@ -97,8 +112,9 @@ export function registerChannels(
   router: ChannelRouter,
   origins: TrustedOrigins,
   channels: readonly string[] = allChannels,
+  logRefusal?: RefusalLog,
 ): () => void {
-  for (const channel of channels) ipcMain.handle(channel, handle(channel, router, origins))
+  for (const channel of channels) ipcMain.handle(channel, handle(channel, router, origins, logRefusal))
   return () => {
     for (const channel of channels) ipcMain.removeHandler(channel)
   }

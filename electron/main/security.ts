@@ -3,16 +3,18 @@ import type { TrustedOrigins } from './ipc'
 
 /**
  * The one way a link leaves the app: only a URL the core's allow-list accepts reaches the system
- * browser. Returns whether it was opened.
+ * browser, and what is opened is the URL as the check normalized it, not the raw text. Returns
+ * whether it was opened.
  */
 export async function openAllowedExternal(
   url: string,
-  isAllowedExternalUrl: (url: string) => boolean,
+  externalUrlToOpen: (url: string) => string | null,
   shell: Pick<Shell, 'openExternal'>,
 ): Promise<boolean> {
-  if (typeof url !== 'string' || !isAllowedExternalUrl(url)) return false
+  const checked = typeof url === 'string' ? externalUrlToOpen(url) : null
+  if (checked === null) return false
   try {
-    await shell.openExternal(url)
+    await shell.openExternal(checked)
     return true
   } catch {
     return false
@@ -48,11 +50,33 @@ export function hardenWebContents(contents: Hardenable, policy: WebContentsPolic
   })
 }
 
-/** The app asks for no permission (camera, notifications, geolocation, USB/HID/serial devices): all refused. */
-export function denyAllPermissions(
+/** The one permission the app uses: `navigator.clipboard.writeText` (copy buttons). */
+export const APP_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write'])
+
+interface PermissionDetails {
+  requestingUrl?: string
+  isMainFrame?: boolean
+}
+
+/**
+ * The app asks for no permission (camera, notifications, geolocation, clipboard reading,
+ * USB/HID/serial devices) except writing plain text to the clipboard, and only for a main frame of
+ * its own origin: a denied `clipboard-sanitized-write` made every copy button fail in Electron.
+ */
+export function restrictPermissions(
   session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>,
+  origins: TrustedOrigins,
 ): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  const allowed = (permission: string, url: string | undefined, details: PermissionDetails | undefined) =>
+    APP_PERMISSIONS.has(permission) &&
+    typeof url === 'string' &&
+    origins.isTrusted(url) &&
+    details?.isMainFrame !== false
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, (details as PermissionDetails | undefined)?.requestingUrl, details)),
+  )
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowed(permission, requestingOrigin || details?.requestingUrl, details),
+  )
   session.setDevicePermissionHandler(() => false)
 }

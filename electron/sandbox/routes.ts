@@ -11,6 +11,21 @@ import { newId } from './ids'
 import { toolsOf } from './mcpTools'
 import { DEMO_USER, emptyTraining, SEED_FACTS } from './seed'
 import type { ChannelRecord, McpConnection, PageWindow, SandboxStore } from './store'
+import {
+  agentWire,
+  behaviorRecordWire,
+  channelWire,
+  chatWire,
+  idleConfigWire,
+  intentionWire,
+  mcpToolWire,
+  messageWire,
+  NOT_NULLABLE,
+  trainingWire,
+  transferRuleWire,
+  webhooksWire,
+  withoutNullKeys,
+} from './wire'
 
 /**
  * What each operation of the endpoint table does in the sandbox. The table is typed as a mapped
@@ -80,7 +95,8 @@ const AGENT_FIELDS = [
 
 /**
  * The agent a create or update body makes. The real service replaces the whole agent: the eight
- * documented fields left out become null, and extra fields sent are kept.
+ * documented fields left out become unset (stored as null, left out of answers), and extra fields
+ * sent are kept.
  */
 function agentFrom(id: string, body: RouteInput<'agents.update'>['body'], status: string): Agent {
   const agent: Agent = { ...body, id, status }
@@ -112,11 +128,13 @@ function channelItem({ workspaceId: _workspaceId, ...item }: ChannelRecord) {
 const ok = { success: true }
 
 export const routes: { [N in EndpointName]: RouteHandler<N> } = {
-  'workspaces.list': (_, store) => store.workspaces(),
+  'workspaces.list': (_, store) => store.workspaces().map((w) => withoutNullKeys(w, NOT_NULLABLE.workspace)),
 
   'agents.list': ({ path, query }, store) => {
     workspaceOrThrow(store, path.workspaceId)
-    return store.agents(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE)).items
+    return store
+      .agents(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
+      .items.map(agentWire)
   },
   'agents.create': ({ path, body }, store) => {
     workspaceOrThrow(store, path.workspaceId)
@@ -125,9 +143,9 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
       store.putAgent(path.workspaceId, agent)
       if (typeof agent.behavior === 'string') recordBehavior(store, agent)
     })
-    return agent
+    return agentWire(agent)
   },
-  'agents.get': ({ path }, store) => agentOrThrow(store, path.agentId),
+  'agents.get': ({ path }, store) => agentWire(agentOrThrow(store, path.agentId)),
   'agents.update': ({ path, body }, store) => {
     const old = agentOrThrow(store, path.agentId)
     const agent = agentFrom(old.id, body, old.status ?? 'ACTIVE')
@@ -135,7 +153,7 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
       store.putAgent(store.agentWorkspaceId(old.id) as string, agent)
       if ((agent.behavior ?? '') !== (old.behavior ?? '')) recordBehavior(store, agent)
     })
-    return agent
+    return agentWire(agent)
   },
   'agents.delete': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
@@ -145,7 +163,9 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
 
   'behaviorHistory.list': ({ path, query }, store) => {
     agentOrThrow(store, path.id)
-    return store.behaviorHistory(path.id, windowOf(query.page, query.pageSize, BEHAVIOR_HISTORY_FIRST_PAGE)).items
+    return store
+      .behaviorHistory(path.id, windowOf(query.page, query.pageSize, BEHAVIOR_HISTORY_FIRST_PAGE))
+      .items.map(behaviorRecordWire)
   },
 
   'trainings.list': ({ path, query }, store) => {
@@ -157,7 +177,7 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
       windowOf(query.page, query.pageSize, FIRST_PAGE),
     )
     // The live service answers {data, count}; count is the number of matches, not the page length.
-    return { data: page.items, count: page.count }
+    return { data: page.items.map(trainingWire), count: page.count }
   },
   'trainings.create': ({ path, body }, store) => {
     agentOrThrow(store, path.agentId)
@@ -172,6 +192,7 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
     if (training.type !== 'TEXT')
       throw new SandboxError(400, `only TEXT trainings can be updated; this one is ${training.type}`)
     const agentIdOfTraining = store.trainingAgentId(path.trainingId) as string
+    // The body replaces text and image: an image left out is removed.
     store.putTraining(agentIdOfTraining, { ...training, text: body.text, image: body.image ?? null })
     return ok
   },
@@ -183,7 +204,9 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
 
   'intentions.list': ({ path, query }, store) => {
     agentOrThrow(store, path.agentId)
-    return store.intentions(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE)).items
+    return store
+      .intentions(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
+      .items.map(intentionWire)
   },
   'intentions.update': ({ path, body }, store) => {
     const found = store.intention(path.intentionId)
@@ -196,35 +219,36 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
 
   'idleActions.get': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
-    return store.idleConfig(path.agentId) ?? NO_IDLE_CONFIG
+    return idleConfigWire(store.idleConfig(path.agentId) ?? NO_IDLE_CONFIG)
   },
   'idleActions.create': ({ path, body }, store) => {
     agentOrThrow(store, path.agentId)
     const config = idleConfigFrom(body, idleStamp())
     store.putIdleConfig(path.agentId, config)
-    return config
+    return idleConfigWire(config)
   },
   'idleActions.update': ({ path, body }, store) => {
     agentOrThrow(store, path.agentId)
     const config = idleConfigFrom(body, idleStamp())
     store.putIdleConfig(path.agentId, config)
-    return config
+    return idleConfigWire(config)
   },
   'idleActions.delete': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
     store.deleteIdleConfig(path.agentId)
-    return ok
+    // The document answers 204 (no content); the server sends no body for this operation.
+    return null
   },
 
   'transferRules.list': ({ path }, store) => {
     agentOrThrow(store, path.id)
-    return store.transferRules(path.id)
+    return store.transferRules(path.id).map(transferRuleWire)
   },
 
   'channels.list': ({ path, query }, store) => {
     agentOrThrow(store, path.agentId)
     const page = store.agentChannels(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
-    return { data: page.items.map(channelItem), count: page.count }
+    return { data: page.items.map(channelItem).map(channelWire), count: page.count }
   },
   'channels.update': ({ path, body }, store) => {
     const channel = store.channel(path.channelId)
@@ -240,7 +264,7 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
       name: updated.name,
       assistantId: updated.agentId,
       type: updated.type,
-      workspace: { id: channel.workspaceId, name: workspace?.name ?? null },
+      workspace: { id: channel.workspaceId, ...(workspace?.name ? { name: workspace.name } : {}) },
     }
   },
 
@@ -277,7 +301,7 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
   },
   'mcp.tools': ({ path }, store) => {
     mcpOrThrow(store, path.mcpId)
-    return store.mcpTools(path.mcpId)
+    return store.mcpTools(path.mcpId).map(mcpToolWire)
   },
   'mcp.delete': ({ path }, store) => {
     mcpOrThrow(store, path.mcpId)
@@ -287,7 +311,7 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
 
   'webhooks.get': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
-    return store.webhooks(path.agentId) ?? webhooksFrom({})
+    return webhooksWire(store.webhooks(path.agentId) ?? webhooksFrom({}))
   },
   'webhooks.update': ({ path, body }, store) => {
     agentOrThrow(store, path.agentId)
@@ -299,35 +323,40 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
 
   'chats.list': ({ path, query }, store) => {
     workspaceOrThrow(store, path.workspaceId)
-    return store.chats(
-      path.workspaceId,
-      { agentId: query.agentId || undefined, query: query.query },
-      windowOf(query.page, query.pageSize, FIRST_PAGE),
-    ).items
+    return store
+      .chats(
+        path.workspaceId,
+        { agentId: query.agentId || undefined, query: query.query },
+        windowOf(query.page, query.pageSize, FIRST_PAGE),
+      )
+      .items.map(chatWire)
   },
   'messages.list': ({ path, query }, store) => {
     if (!store.chat(path.chatId)) throw notFound('chat', path.chatId)
-    return store.messages(path.chatId, windowOf(query.page, query.pageSize, FIRST_PAGE))
+    return store.messages(path.chatId, windowOf(query.page, query.pageSize, FIRST_PAGE)).map(messageWire)
   },
 
   'contacts.search': ({ path, query }, store) => {
     workspaceOrThrow(store, path.workspaceId)
-    return store.contacts(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE)).items
+    return store
+      .contacts(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
+      .items.map((c) => withoutNullKeys(c, NOT_NULLABLE.contactSearchItem))
   },
   'contacts.get': ({ path }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const found = store.contact(path.contactId)
     if (!found || found.workspaceId !== path.workspaceId) throw notFound('contact', path.contactId)
-    return found.contact
+    return withoutNullKeys(found.contact, NOT_NULLABLE.contact)
   },
   'contacts.update': ({ path, body }, store) => {
     const found = store.contact(path.contactId)
     if (!found) throw notFound('contact', path.contactId)
     // Unknown on the real service. The sandbox merges: a field sent (null included) replaces the
-    // stored one, a field left out is kept; the id cannot change.
+    // stored one, a field left out is kept; the id cannot change. Nothing is required (a contact
+    // without a name can be saved), and custom values may be any type the document allows.
     const contact: Contact = { ...found.contact, ...body, id: path.contactId }
     store.putContact(found.workspaceId, contact)
-    return contact
+    return withoutNullKeys(contact, NOT_NULLABLE.updatedContact)
   },
   'contacts.delete': ({ path }, store) => {
     if (!store.contact(path.contactId)) throw notFound('contact', path.contactId)

@@ -80,3 +80,15 @@ export function mergeMessages(current: readonly ChatMessage[], page: readonly Ch
   for (const m of page) byId.set(m.id, m)
   return [...byId.values()].sort((a, b) => compareTimes(a.time, b.time) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
+
+/** The first message at or after `time` in an oldest-first list (binary search). */
+export function firstAtOrAfter(l: readonly ChatMessage[], time: number): ChatMessage | undefined {
+  let lo = 0
+  let hi = l.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (l[mid]!.time < time) lo = mid + 1
+    else hi = mid
+  }
+  return l[lo]
+}

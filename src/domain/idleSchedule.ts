@@ -64,11 +64,15 @@ export function configInputFromDraft(draft: IdleConfigDraft): IdleConfigInput {
       instructions: a.instructions.trim(),
       seconds: a.seconds,
       allowAllHours: a.allowAllHours,
-      workingHours: a.allowAllHours
-        ? null
-        : a.week.map((d) => ({ dayWeek: d.dayWeek, active: d.active, hours: d.active ? d.hours : [] })),
+      // Left out when every hour is allowed (api-notes §3.5); never null.
+      ...(a.allowAllHours
+        ? {}
+        : {
+            workingHours: a.week.map((d) => ({ dayWeek: d.dayWeek, active: d.active, hours: d.active ? d.hours : [] })),
+          }),
     })),
-    finishOn: draft.finishAfterSeconds == null ? null : { seconds: draft.finishAfterSeconds },
+    // The vendor's `finishOn` is an object: without an automatic finish it is left out, not null.
+    ...(draft.finishAfterSeconds == null ? {} : { finishOn: { seconds: draft.finishAfterSeconds } }),
   }
 }
 

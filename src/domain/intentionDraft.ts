@@ -116,23 +116,36 @@ export function intentionDraftOf(intention: Intention): IntentionDraft {
   }
 }
 
-const orNull = (s: string) => (s.trim() === '' ? null : s)
+/** An empty text is left out of the body (the vendor's fields are strings, never null). */
+const orOmit = (s: string) => (s.trim() === '' ? undefined : s)
+
+/** The body without null anywhere (a lenient service's nulls are not echoed back); undefined keys go too. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls)
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = withoutNulls(v)
+    return out
+  }
+  return value
+}
 
 /**
  * The PUT body before validation (`IntentionInput` parses it): the whole intention as last read (keys the editor does not show included, since
  * the service replaces it) with the editor's values over it. Lists keep the unknown keys of the
- * item at the same position.
+ * item at the same position. Nothing is null: an empty text is left out, and a variable carries
+ * only the source it uses (`defaultFieldKey` or `customField`).
  */
 export function intentionBodyOf(original: Intention | undefined, draft: IntentionDraft): Record<string, unknown> {
   const kept: Record<string, unknown> = { ...(original ?? {}) }
   const fieldsBefore = original?.fields ?? []
   const variablesBefore = original?.variables ?? []
-  return {
+  return withoutNulls({
     ...kept,
     type: original?.type === 'INSTRUCTIONS' ? 'INSTRUCTIONS' : 'WEBHOOK',
     description: draft.description,
-    instructions: orNull(draft.instructions),
-    details: orNull(draft.details),
+    instructions: orOmit(draft.instructions),
+    details: orOmit(draft.details),
     httpMethod: draft.httpMethod,
     url: draft.url.trim(),
     headers: draft.headers.map((h) => ({ name: h.name, value: h.value })),
@@ -141,29 +154,34 @@ export function intentionBodyOf(original: Intention | undefined, draft: Intentio
       ...(fieldsBefore[i] ?? {}),
       name: f.name,
       jsonName: f.jsonName,
-      description: orNull(f.description),
+      description: orOmit(f.description),
       type: f.type,
       required: f.required,
     })),
     variables: draft.variables.map((v, i) => {
       const before = variablesBefore[i] ?? { valueExpression: '' }
       if (v.source === 'default')
-        return { ...before, valueExpression: v.valueExpression, defaultFieldKey: v.defaultFieldKey, customField: null }
+        return {
+          ...before,
+          valueExpression: v.valueExpression,
+          defaultFieldKey: v.defaultFieldKey,
+          customField: undefined,
+        }
       return {
         ...before,
         valueExpression: v.valueExpression,
-        defaultFieldKey: null,
+        defaultFieldKey: undefined,
         customField: {
           ...(before.customField ?? {}),
           name: v.customField.name,
           jsonName: v.customField.jsonName,
-          description: orNull(v.customField.description) ?? undefined,
+          description: orOmit(v.customField.description),
           type: v.customField.type ?? undefined,
         },
       }
     }),
-    requestBody: orNull(draft.requestBody),
+    requestBody: orOmit(draft.requestBody),
     autoGenerateParams: draft.autoGenerateParams,
     autoGenerateBody: draft.autoGenerateBody,
-  }
+  }) as Record<string, unknown>
 }

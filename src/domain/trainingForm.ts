@@ -91,9 +91,13 @@ export function trainingCreateInputOf(draft: TrainingDraft): TrainingCreateInput
   }
 }
 
-/** The update body (TEXT only): an emptied image is sent as null, which removes it. */
+/**
+ * The update body (TEXT only): the body replaces text and image, so an emptied image is left out,
+ * which removes it (the vendor's `image` is a string, never null).
+ */
 export function trainingUpdateInputOf(draft: TrainingDraft): TrainingUpdateInput {
-  return { type: 'TEXT', text: draft.text, image: draft.image.trim() || null }
+  const image = draft.image.trim()
+  return { type: 'TEXT', text: draft.text, ...(image ? { image } : {}) }
 }
 
 /** A short way to name a training in a question ("Delete …?"): trainings have no name of their own. */

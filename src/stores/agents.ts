@@ -23,13 +23,17 @@ export type AgentChanges = Partial<AgentInput>
 
 /**
  * The body of a PUT: the changes over the whole agent last read, minus what only the service
- * sets. The real service replaces the agent, so a field left out would be lost.
+ * sets. The real service replaces the agent, so every value the app knows is sent; a field the
+ * agent has no value for (absent, or null from a lenient service) is left out, never sent as null:
+ * the vendor's document allows none.
  */
 export function agentUpdateBody(full: Agent, changes: AgentChanges): AgentInput {
   const { id: _id, status: _status, ...kept } = full
   // An enum value the app does not know is sent back as it came; the IPC validation refuses it
   // beside its field instead of the app dropping it (the service would reset it).
-  return { ...kept, ...changes } as AgentInput
+  const merged: Record<string, unknown> = { ...kept, ...changes }
+  for (const [key, value] of Object.entries(merged)) if (value === null || value === undefined) delete merged[key]
+  return merged as AgentInput
 }
 
 /** One page of agents as last fetched, with where it came from. */

@@ -238,11 +238,6 @@ export const useMessagesStore = defineStore('messages', () => {
     return useDeskApi().chats.exportCancel({ exportId })
   }
 
-  /** Makes the chat's agent available offline (the offline layer's sync); progress arrives as sync.progress. */
-  function makeAvailableOffline(agentId: string | undefined) {
-    return run(() => useDeskApi().sync.start(agentId ? { agentId } : {}))
-  }
-
   return {
     scopes,
     loadScopes,
@@ -253,6 +248,5 @@ export const useMessagesStore = defineStore('messages', () => {
     cachedTimeOf,
     exportChat,
     cancelExport,
-    makeAvailableOffline,
   }
 })

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppError, CacheUsage, Result, SearchGroup, SyncedScope, SyncProgress } from '@contract'
+import type { AppError, CacheHealth, CacheUsage, Result, SearchGroup, SyncedScope, SyncProgress } from '@contract'
 import { useDeskApi } from '@/api'
 
 /** Scope key of a sync: '' is the whole workspace, else the agent id. */
@@ -16,6 +16,8 @@ export const useOfflineStore = defineStore('offline', () => {
   const scopes = ref<SyncedScope[]>([])
   const usage = ref<CacheUsage[]>([])
   const rebuiltNotice = ref(false)
+  /** Whether the active profile's cache works; when off, why (shown in Settings, never silent). */
+  const cacheHealth = ref<CacheHealth>({ state: 'ok' })
 
   const searchQuery = ref('')
   const searchResults = ref<SearchGroup[]>([])
@@ -45,8 +47,9 @@ export const useOfflineStore = defineStore('offline', () => {
         // A finished job changes the scopes' last sync; the job itself is already up to date here.
         if (p.state !== 'running') void loadStatus({ scopesOnly: true })
       }),
-      api.on('offline.notice', () => {
-        rebuiltNotice.value = true
+      api.on('offline.notice', (n) => {
+        if (n.notice === 'cache_rebuilt') rebuiltNotice.value = true
+        else void loadStatus()
       }),
     ]
   }
@@ -58,6 +61,7 @@ export const useOfflineStore = defineStore('offline', () => {
 
   async function loadStatus(opts: { scopesOnly?: boolean } = {}): Promise<Result<unknown>> {
     const r = await useDeskApi().sync.status()
+    if (r.ok) cacheHealth.value = r.data.cache
     if (r.ok && opts.scopesOnly) scopes.value = r.data.scopes
     else if (r.ok) {
       const latest: Record<string, SyncProgress> = {}
@@ -114,6 +118,8 @@ export const useOfflineStore = defineStore('offline', () => {
       jobs.value = {}
       scopes.value = []
       searchResults.value = []
+      // A cleared file that could not be used is replaced by a new one on next use.
+      void loadStatus()
     }
     return r
   }
@@ -123,6 +129,7 @@ export const useOfflineStore = defineStore('offline', () => {
     scopes,
     usage,
     rebuiltNotice,
+    cacheHealth,
     searchQuery,
     searchResults,
     searching,

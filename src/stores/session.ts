@@ -3,6 +3,7 @@ import { computed, ref } from 'vue'
 import type {
   AppChannelInput,
   AppInfo,
+  AppNotice,
   PushEventPayload,
   Profile,
   ProfilesState,
@@ -12,7 +13,9 @@ import type {
 } from '@contract'
 import { useDeskApi } from '@/api'
 import { feedback } from '@/feedback'
+import { isolate } from '@/domain/userText'
 import { resolveLocale, setLocale, t } from '@/i18n'
+import { useOfflineStore } from './offline'
 import { createInFlight } from './inFlight'
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -93,7 +96,46 @@ export const useSessionStore = defineStore('session', () => {
         // A refused background refresh: the screen still shows the offline copy, so the banner asks.
         if (!whileCached) void requestToken(profileId)
       }),
+      // Main keeps each notice until it is taken: those from before the window listened are taken at init.
+      api.on('notices.pending', () => {
+        if (ready.value) void takeNotices()
+      }),
     ]
+  }
+
+  /** The field of a `setting_reset` notice in words; an unknown one is shown as it is. */
+  function fieldName(field: string): string {
+    const key = `notices.fields.${field.replace(/\./g, '_')}`
+    const said = t(key)
+    return said === key ? isolate(field, 100) : said
+  }
+
+  function showNotice(notice: AppNotice) {
+    const warn = (content: string) => feedback().notification.warning({ content, keepAliveOnHover: true })
+    switch (notice.kind) {
+      case 'settings_reset':
+        settingsNotice.value = 'settings_reset'
+        return warn(t('settings.settingsReset'))
+      case 'setting_reset':
+        return warn(t('notices.settingReset', { field: fieldName(notice.field) }))
+      case 'profile_dropped':
+        return warn(
+          notice.label
+            ? t('notices.profileDropped', { label: isolate(notice.label, 80) })
+            : t('notices.profileDroppedUnnamed'),
+        )
+      case 'profile_disabled':
+        return warn(t(`notices.profileDisabled.${notice.reason}`, { label: isolate(notice.label, 80) }))
+      case 'cache_rebuilt':
+        useOfflineStore().rebuiltNotice = true
+        return warn(t('notices.cacheRebuilt'))
+    }
+  }
+
+  /** Shows every notice main kept for the window (each is handed out once). */
+  async function takeNotices() {
+    const r = await useDeskApi().notices.take()
+    if (r.ok) for (const notice of r.data.notices) showNotice(notice)
   }
 
   /** Loads profiles, settings and app info once; later callers wait for the same load. */
@@ -103,9 +145,8 @@ export const useSessionStore = defineStore('session', () => {
       await Promise.all([refreshProfiles(), loadSettings(), loadAppInfo()])
       ready.value = true
       setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale))
-      // Said once at start, wherever the user is: a reset would otherwise go unnoticed.
-      if (settingsNotice.value === 'settings_reset')
-        feedback().notification.warning({ content: t('settings.settingsReset') })
+      // Said once, wherever the user is: what went wrong at start would otherwise go unnoticed.
+      await takeNotices()
     })()
     return initPromise
   }
@@ -122,7 +163,6 @@ export const useSessionStore = defineStore('session', () => {
     const r = await useDeskApi().settings.get()
     if (r.ok) {
       settings.value = r.data.settings
-      settingsNotice.value = r.data.notice
     }
     return r
   }

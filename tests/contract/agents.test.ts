@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { AgentInput } from '../../electron/contract/resources/agent'
 import { SEED_FACTS } from '../../electron/sandbox/index'
 import { failureOf } from './failureOf'
 import { useSandbox } from './sandboxSession'
@@ -109,12 +110,31 @@ describe('agents.update', () => {
       id: created.id,
       name: 'After Update',
       behavior: 'New behavior',
-      jobName: null,
-      jobDescription: null,
       welcomeFlow: { step: 2 },
       greeting: 'Oi',
     })
+    // Cleared, and left out of the answer: the document's agent fields are strings, never null.
+    expect(updated).not.toHaveProperty('jobName')
+    expect(updated).not.toHaveProperty('jobDescription')
     expect(await session.api.agents.get({ path: { agentId: created.id } })).toEqual(updated)
+  })
+
+  it('the client refuses null in an agent body before sending (the document allows none)', async () => {
+    const created = await createAgent('No Nulls')
+    const before = session.sent.length
+    const error = await failureOf(
+      session.api.agents.update({
+        path: { agentId: created.id },
+        body: { name: 'No Nulls', behavior: null } as unknown as { name: string },
+      }),
+    )
+    expect(error).toMatchObject({ kind: 'validation' })
+    expect(error.fields).toHaveProperty(['body.behavior'])
+    expect(session.sent.length).toBe(before)
+    const raw = await session.raw('PUT', `/v2/agent/${created.id}`, {
+      body: JSON.stringify({ name: 'No Nulls', behavior: null }),
+    })
+    expect(raw.status).toBe(400)
   })
 
   it('a read-modify-write keeps every field the service sent, known or not', async () => {
@@ -126,9 +146,11 @@ describe('agents.update', () => {
     const current = await session.api.agents.get({ path: { agentId: created.id } })
     // The enums are open on answers and closed on bodies; this agent has none set.
     const { id: _id, status: _status, communicationType: _c, type: _t, ...rest } = current
+    // The answer has no null (vendor shapes), so it goes back as it came.
+    expect(Object.values(rest)).not.toContain(null)
     const again = await session.api.agents.update({
       path: { agentId: created.id },
-      body: { ...rest, name: 'Round Trip', behavior: 'changed' },
+      body: { ...rest, name: 'Round Trip', behavior: 'changed' } as AgentInput,
     })
     expect(again).toMatchObject({ jobName: 'Kept job', extraFromService: 'x', behavior: 'changed' })
   })

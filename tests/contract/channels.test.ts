@@ -84,11 +84,25 @@ describe('channels.update', () => {
   })
 
   it('links a channel that had no agent', async () => {
+    // The WhatsApp channel was unlinked just above. (The seed's never-linked channels are Z-API and
+    // SMS ones, types the vendor's agent channel search does not list; see the raw check below.)
     await session.api.channels.update({
-      path: { channelId: SEED_FACTS.unlinkedChannelId },
-      body: { name: 'Promoções', agentId: personal },
+      path: { channelId: SEED_FACTS.channelId },
+      body: { name: 'WhatsApp de volta', agentId: personal },
     })
-    expect((await channelsOf(personal)).data.map((c) => c.id)).toContain(SEED_FACTS.unlinkedChannelId)
+    expect((await channelsOf(personal)).data.map((c) => c.id)).toContain(SEED_FACTS.channelId)
+  })
+
+  it('the service links a Z-API channel too (checked without the vendor gate: the document lists no such type for agents)', async () => {
+    const put = await session.raw('PUT', `/v2/channel/${SEED_FACTS.unlinkedChannelId}`, {
+      body: JSON.stringify({ name: 'Promoções', agentId: personal }),
+    })
+    expect(put.status).toBe(200)
+    const listed = await session.raw('GET', `/v2/agent/${personal}/search?pageSize=100`)
+    expect((listed.body as { data: { id: string }[] }).data.map((c) => c.id)).toContain(SEED_FACTS.unlinkedChannelId)
+    await session.raw('PUT', `/v2/channel/${SEED_FACTS.unlinkedChannelId}`, {
+      body: JSON.stringify({ name: 'Promoções', agentId: null }),
+    })
   })
 
   it('answers not_found for an unknown channel or agent', async () => {
@@ -188,7 +202,8 @@ describe('webhooks.update', () => {
     await session.api.webhooks.update({ path: { agentId: sales }, body })
     const hooks = await session.api.webhooks.get({ path: { agentId: sales } })
     expect(hooks.onNewMessage).toBe('http://localhost:8080/in')
-    expect(hooks.onTransfer ?? null).toBeNull()
+    // Cleared: an event without a hook is answered as "" (the document's URLs are strings, never null).
+    expect(hooks.onTransfer).toBe('')
     const error = await failureOf(
       session.api.webhooks.update({ path: { agentId: sales }, body: { onTransfer: 'http://hooks.example.com/t' } }),
     )

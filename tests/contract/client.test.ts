@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { endpointNames, type EndpointOutput } from '../../electron/contract/endpoints'
 import { createApiClient, type ApiClient, type ApiClientOptions, type ApiOutcome } from '../../electron/core/api'
-import { backoffDelay, retryAfterMs } from '../../electron/core/api/backoff'
+import { backoffDelay, pause, retryAfterMs } from '../../electron/core/api/backoff'
 import { failureOf } from './failureOf'
 import { json, startScriptedService, type ScriptedService } from './scriptedService'
 
@@ -234,9 +234,10 @@ describe('api client: retries', () => {
     service.answer((_req, res, i) =>
       i === 0 ? json(res, 429, { error: 'slow down' }, { 'retry-after': '1' }) : json(res, 200, agent),
     )
-    const started = Date.now()
-    await expect(client().agents.get({ path: { agentId: 'ag1' } })).resolves.toEqual(agent)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+    const waits: number[] = []
+    const recording = { pause: async (ms: number) => void waits.push(ms) }
+    await expect(client(recording).agents.get({ path: { agentId: 'ag1' } })).resolves.toEqual(agent)
+    expect(waits).toEqual([1000])
     expect(service.seen).toHaveLength(2)
   })
 
@@ -244,9 +245,11 @@ describe('api client: retries', () => {
     service.answer((_req, res, i) =>
       i === 0 ? json(res, 429, { error: 'slow down' }, { 'retry-after': '3600' }) : json(res, 200, agent),
     )
-    const started = Date.now()
-    await client({ maxRetryAfterMs: 50 }).agents.get({ path: { agentId: 'ag1' } })
-    expect(Date.now() - started).toBeLessThan(1000)
+    const waits: number[] = []
+    await client({ maxRetryAfterMs: 50, pause: async (ms) => void waits.push(ms) }).agents.get({
+      path: { agentId: 'ag1' },
+    })
+    expect(waits).toEqual([50])
   })
 
   it.each([
@@ -327,11 +330,16 @@ describe('api client: time and cancellation', () => {
   it('fails with cancelled when the caller aborts while waiting to retry', async () => {
     service.answer((_req, res) => json(res, 503, { error: 'busy' }, { 'retry-after': '5' }))
     const controller = new AbortController()
-    const pending = client().agents.get({ path: { agentId: 'ag1' } }, { signal: controller.signal })
-    setTimeout(() => controller.abort(), 100)
-    const started = Date.now()
+    const waiting: number[] = []
+    // The real pause, observed: the abort comes while the client waits the 5 s Retry-After asked for.
+    const observed = (ms: number, signal?: AbortSignal) => {
+      waiting.push(ms)
+      queueMicrotask(() => controller.abort())
+      return pause(ms, signal)
+    }
+    const pending = client({ pause: observed }).agents.get({ path: { agentId: 'ag1' } }, { signal: controller.signal })
     expect((await failureOf(pending)).kind).toBe('cancelled')
-    expect(Date.now() - started).toBeLessThan(2000)
+    expect(waiting).toEqual([5000])
     expect(service.seen).toHaveLength(1)
   })
 })

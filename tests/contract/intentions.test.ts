@@ -187,7 +187,9 @@ describe('idleActions.delete', () => {
   it('removes the configuration, after which GET answers no actions', async () => {
     const path = { agentId: SEED_FACTS.idleFreeAgentId }
     await session.api.idleActions.create({ path, body: weekdayConfig })
-    expect(await session.api.idleActions.delete({ path })).toMatchObject({ success: true })
+    // The document answers 204 with no content: the client reads it as null.
+    expect(await session.api.idleActions.delete({ path })).toBeNull()
+    expect((await session.raw('DELETE', `/v2/agent/${path.agentId}/idle-actions`)).status).toBe(204)
     expect((await session.api.idleActions.get({ path })).actions).toEqual([])
   })
 })

@@ -2,14 +2,22 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { startPreview, type Preview, type PreviewOptions } from '../harness/preview'
+import { describeProblems, seriousViolations } from './a11y'
 
 export const SCREENS_DIR = path.join(process.cwd(), 'test-results/screens')
 mkdirSync(SCREENS_DIR, { recursive: true })
 
+/** Set to 0 only to list the violations of the whole suite at once (with A11Y_REPORT=file). */
+const A11Y_ENFORCED = process.env.A11Y_ENFORCE === '1'
+
 type Fixtures = {
   previewOptions: PreviewOptions
   preview: Preview
-  /** Saves a full-page screenshot as test-results/screens/<name>.png. */
+  /**
+   * Saves a full-page screenshot as test-results/screens/<name>.png, and checks the screen with
+   * axe-core: a serious or critical WCAG 2.1 A/AA violation fails the test (every screen and
+   * dialog that is photographed, in each theme and language it is photographed in).
+   */
   shot: (name: string) => Promise<void>
 }
 
@@ -31,6 +39,10 @@ export const test = base.extend<Fixtures>({
     await use(async (name) => {
       await settle(page)
       await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
+      // The check takes a second or two on a busy 2-core machine: each one extends the test's time.
+      base.info().setTimeout(base.info().timeout + 10_000)
+      const problems = await seriousViolations(page, name)
+      if (A11Y_ENFORCED) expect(problems, `accessibility of ${name}:\n${describeProblems(problems)}`).toEqual([])
     })
   },
 })

@@ -111,3 +111,37 @@ test('the palette finds an agent, a chat and a contact and runs commands, by key
   await page.keyboard.press('Alt+1')
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible()
 })
+
+test('every agent tab is reached by keyboard: arrows move between the tabs, and the palette opens each by name', async ({
+  page,
+  preview,
+}) => {
+  await page.goto(preview.url)
+  await page.getByRole('button', { name: 'Open the demo' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible()
+  await page.goto(`${preview.url}#/agents/${SEED_FACTS.agents.sales}`)
+  await expect(page.getByTestId('agent-detail-name')).toHaveText('Rafael Vendas')
+
+  const tabs = page.getByRole('tab')
+  const names = await tabs.allTextContents()
+  expect(names.length).toBeGreaterThanOrEqual(9)
+  // One tab is in the Tab order; the arrow keys move the selection through the others.
+  await page.getByRole('tab', { selected: true }).focus()
+  for (let i = 1; i < names.length; i++) {
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('tab', { selected: true })).toHaveText(names[i]!)
+    await expect(page.getByRole('tab', { selected: true })).toBeFocused()
+    await expect(page.getByRole('tabpanel')).toBeVisible()
+  }
+
+  // The palette lists a command for each tab of the agent in view.
+  for (const name of [names[0]!, names[names.length - 1]!]) {
+    await openPalette(page)
+    await page.keyboard.type(name)
+    await expect(await activeOption(page)).toContainText(`Agent: open the ${name} tab`)
+    await page.keyboard.press('Enter')
+    await expect(palette(page)).toBeHidden()
+    await expect(page.getByRole('tab', { selected: true })).toHaveText(name)
+  }
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { chatExportPushEvents } from './chatExport'
+import { noticePushEvents } from './notices'
 import { offlinePushEvents } from './offline'
 import { UpdateStatus } from './updates'
 
@@ -25,6 +26,7 @@ export const pushEvents = {
   /** The app's own update: checking, downloading with progress, downloaded (restart to install). */
   'update.status': UpdateStatus,
   ...chatExportPushEvents,
+  ...noticePushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
 import { chatExportChannels } from './chatExport'
+import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
@@ -8,6 +9,7 @@ import { updateChannels } from './updates'
 export * from './channels'
 export * from './chatExport'
 export * from './events'
+export * from './notices'
 export * from './offline'
 export * from './profiles'
 export * from './result'
@@ -19,6 +21,7 @@ export const appChannels = {
   ...offlineChannels,
   ...updateChannels,
   ...chatExportChannels,
+  ...noticeChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -18,6 +18,14 @@ export type MessageCursor = z.infer<typeof MessageCursor>
 export const SyncState = z.enum(['running', 'done', 'cancelled', 'failed'])
 export type SyncState = z.infer<typeof SyncState>
 
+/** Paging stopped after `pages` pages: the service kept sending full pages of new items. */
+export const SyncNote = z.object({
+  kind: z.literal('page_cap'),
+  chatId: z.string().nullable(),
+  pages: z.number().int(),
+})
+export type SyncNote = z.infer<typeof SyncNote>
+
 export const SyncProgress = z.object({
   jobId: z.string(),
   profileId: z.string(),
@@ -36,6 +44,8 @@ export const SyncProgress = z.object({
   finishedAt: z.number().nullable(),
   /** Set when state is failed. */
   error: AppError.optional(),
+  /** Lists stopped by the page cap (a service that never ends): chatId null is the chat list. */
+  notes: z.array(SyncNote).max(20).optional(),
 })
 export type SyncProgress = z.infer<typeof SyncProgress>
 
@@ -68,11 +78,24 @@ export const SearchGroup = z.object({
 })
 export type SearchGroup = z.infer<typeof SearchGroup>
 
+/** Why the offline cache of a profile is off (see CacheProblem in core/cache/cacheDatabase.ts). */
+export const CacheProblem = z.enum(['driver', 'open', 'undecryptable', 'newer_schema'])
+export type CacheProblem = z.infer<typeof CacheProblem>
+
+/** Whether the active profile's cache works; when it does not, why, with the underlying message. */
+export const CacheHealth = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ok') }),
+  z.object({ state: z.literal('unavailable'), problem: CacheProblem, detail: z.string() }),
+])
+export type CacheHealth = z.infer<typeof CacheHealth>
+
 export const CacheUsage = z.object({
   profileId: z.string(),
   bytes: z.number().int(),
   chats: z.number().int(),
   messages: z.number().int(),
+  /** Set when the file cannot be used: its counts are unknown (0), its size is what is on disk. */
+  unavailable: CacheProblem.optional(),
 })
 export type CacheUsage = z.infer<typeof CacheUsage>
 
@@ -89,7 +112,7 @@ export const offlineChannels = {
   ),
   'sync.status': appChannel(
     NoInput,
-    z.object({ jobs: z.array(SyncProgress), scopes: z.array(SyncedScope) }),
+    z.object({ jobs: z.array(SyncProgress), scopes: z.array(SyncedScope), cache: CacheHealth }),
     'Running and recent sync jobs of the active profile, and the scopes kept offline',
   ),
   'messages.page': appChannel(
@@ -141,6 +164,9 @@ export const offlineChannels = {
 /** Push events of the offline layer; spread into `pushEvents`. */
 export const offlinePushEvents = {
   'sync.progress': SyncProgress,
-  /** The cache of a profile could not be opened (damaged, or its key lost) and was set aside and rebuilt. */
-  'offline.notice': z.object({ profileId: z.string(), notice: z.enum(['cache_rebuilt']) }),
+  /**
+   * cache_rebuilt: the cache of a profile was damaged and was set aside and rebuilt;
+   * cache_unavailable: it cannot be used (see `sync.status`'s `cache` for why); the file is untouched.
+   */
+  'offline.notice': z.object({ profileId: z.string(), notice: z.enum(['cache_rebuilt', 'cache_unavailable']) }),
 } as const

@@ -1,8 +1,32 @@
 import { z } from 'zod'
 import { Workspace } from '../resources/workspace'
 import { appChannel, NoInput } from './channels'
+import { ProfileDisabledReason } from './notices'
 
 export const DEFAULT_BASE_URL = 'https://api.gptmaker.ai'
+
+/** Whether a host name is this computer: `localhost`, 127.0.0.0/8 or `[::1]`. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
+}
+
+/**
+ * The rule of a service address, for the connect form and for every profile read from the
+ * settings file: https, or http only on this computer (the token must not travel in clear), and
+ * no user name or password in it. Null when it passes.
+ */
+export function baseUrlProblem(raw: string): ProfileDisabledReason | null {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return 'invalid_address'
+  }
+  if (url.username || url.password) return 'invalid_address'
+  if (url.protocol === 'https:') return null
+  if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? null : 'insecure_address'
+  return 'invalid_address'
+}
 
 const BaseUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(500)
 /** Tokens are write-only from the renderer's side: they go in, never come back. */
@@ -20,6 +44,8 @@ export const Profile = z.object({
   /** Whether a token is available for this profile right now (never the token itself). */
   hasToken: z.boolean(),
   createdAt: z.number(),
+  /** Set when the stored address fails the rule (`baseUrlProblem`): the profile cannot be used. */
+  disabled: ProfileDisabledReason.optional(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -113,11 +139,8 @@ export const profileChannels = {
   'vault.status': appChannel(NoInput, VaultStatus, 'Which backend holds the secrets'),
   'settings.get': appChannel(
     NoInput,
-    z.object({
-      settings: Settings,
-      notice: z.enum(['settings_reset']).optional(),
-    }),
-    'Non-secret settings; notice says a corrupt file was set aside',
+    z.object({ settings: Settings }),
+    'Non-secret settings (what went wrong reading them comes through notices.take)',
   ),
   'settings.update': appChannel(SettingsPatch, Settings, 'Change some settings'),
   'app.info': appChannel(NoInput, AppInfo, 'Version, platform and the OS locale'),

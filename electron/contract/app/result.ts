@@ -22,6 +22,12 @@ export const AppError = z.object({
   endpoint: z.string().optional(),
   /** Field-level problems of a validation error: dotted path -> message. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** A stable code for what went wrong where `kind` is too coarse (the renderer words it). */
+  reason: z.string().max(64).optional(),
+  /** The underlying message, for the user to copy into a report; never shown as the explanation. */
+  detail: z.string().max(4000).optional(),
+  /** Where the service redirected a call the app does not follow (origin and path only). */
+  redirectTo: z.string().optional(),
 })
 export type AppError = z.infer<typeof AppError>
 

@@ -22,20 +22,25 @@ export const Agent = z.looseObject({
 })
 export type Agent = z.infer<typeof Agent>
 
+/** "" is a string the vendor accepts: it is how a cleared address is sent in a whole-agent PUT. */
 const optionalUrl = z
   .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
-  .nullish()
+  .optional()
 
-/** Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. */
+/**
+ * Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. Every
+ * field is a string in the vendor's document, never null: a field without a value is left out
+ * (the PUT replaces the whole agent, so the app sends every value it knows).
+ */
 export const AgentInput = z.looseObject({
   name: z.string().trim().min(1, 'required').max(200),
-  behavior: z.string().max(50_000).nullish(),
+  behavior: z.string().max(50_000).optional(),
   avatar: optionalUrl,
-  communicationType: CommunicationType.nullish(),
-  type: AgentType.nullish(),
-  jobName: z.string().max(500).nullish(),
+  communicationType: CommunicationType.optional(),
+  type: AgentType.optional(),
+  jobName: z.string().max(500).optional(),
   jobSite: optionalUrl,
-  jobDescription: z.string().max(5000).nullish(),
+  jobDescription: z.string().max(5000).optional(),
 })
 export type AgentInput = z.infer<typeof AgentInput>
 
@@ -45,6 +50,7 @@ export const BehaviorHistoryRecord = z.looseObject({
   userName: opt(z.string()),
   userId: opt(z.string()),
   userPicture: opt(z.string()),
+  /** Epoch milliseconds; any int64 is vendor-valid (0, negative, far future). */
   createdAt: z.number(),
   behaviorText: z.string(),
 })

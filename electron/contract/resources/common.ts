@@ -37,6 +37,13 @@ export const DEFAULT_PAGE_SIZE = 25
 export const SuccessBody = z.looseObject({ success: z.boolean() })
 export type SuccessBody = z.infer<typeof SuccessBody>
 
+/**
+ * The answer of an operation the document gives a 204 (no content): none (read as null), or the
+ * `{success}` some services send anyway.
+ */
+export const NoContent = z.union([z.null(), SuccessBody])
+export type NoContent = z.infer<typeof NoContent>
+
 export const ErrorBody = z.object({ error: z.string() })
 export type ErrorBody = z.infer<typeof ErrorBody>
 

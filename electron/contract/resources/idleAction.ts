@@ -50,12 +50,14 @@ export const IdleActionInput = z.object({
     .min(1)
     .max(60 * 60 * 24 * 30),
   allowAllHours: z.boolean().default(true),
+  /** Left out when `allowAllHours` (api-notes §3.5); the document also allows null. */
   workingHours: z.array(DayInput).nullish(),
 })
 
 export const IdleConfigInput = z.object({
   actions: z.array(IdleActionInput),
-  finishOn: z.object({ seconds: z.number().int().min(0) }).nullish(),
+  /** Left out when chats are not finished automatically (the document's `finishOn` is an object, never null). */
+  finishOn: z.object({ seconds: z.number().int().min(0) }).optional(),
 })
 export type IdleConfigInput = z.infer<typeof IdleConfigInput>
 

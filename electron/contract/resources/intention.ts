@@ -77,24 +77,38 @@ export const JsonDocumentString = z.string().refine((s) => {
   }
 }, 'must be valid JSON')
 
+/** A custom field inside a PUT body: plain strings in the vendor's document, never null. */
+const IntentionCustomFieldInput = z.looseObject({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  jsonName: z.string().optional(),
+  type: z.enum(CUSTOM_FIELD_TYPES).optional(),
+})
+
+/**
+ * The PUT body (the vendor's `Intention`): nothing may be null. A value the intention does not
+ * have is left out; `customField` and `defaultFieldKey` of a variable are each sent only when that
+ * is the variable's source.
+ */
 export const IntentionInput = z.looseObject({
   id: z.string().optional(),
   description: z.string().trim().min(1, 'required').max(255, 'at most 255 characters'),
-  instructions: z.string().max(5000).nullish(),
-  details: z.string().max(512, 'at most 512 characters').nullish(),
+  instructions: z.string().max(5000).optional(),
+  details: z.string().max(512, 'at most 512 characters').optional(),
   fields: z
     .array(
       z.looseObject({
         name: z.string().trim().min(1, 'required'),
         jsonName,
-        description: z.string().max(255, 'at most 255 characters').nullish(),
-        type: z.enum(INTENTION_FIELD_TYPES).nullish(),
-        required: z.boolean().nullish(),
+        description: z.string().max(255, 'at most 255 characters').optional(),
+        type: z.enum(INTENTION_FIELD_TYPES).optional(),
+        required: z.boolean().optional(),
       }),
     )
-    .nullish(),
+    .optional(),
   type: z.enum(INTENTION_TYPES).default('WEBHOOK'),
-  httpMethod: z.enum(HTTP_METHODS).nullish(),
+  httpMethod: z.enum(HTTP_METHODS).optional(),
   url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
   headers: z
     .array(
@@ -103,7 +117,7 @@ export const IntentionInput = z.looseObject({
         value: z.string(),
       }),
     )
-    .nullish(),
+    .optional(),
   params: z
     .array(
       z.object({
@@ -111,18 +125,18 @@ export const IntentionInput = z.looseObject({
         value: z.string(),
       }),
     )
-    .nullish(),
+    .optional(),
   variables: z
     .array(
       z.looseObject({
         valueExpression: z.string().trim().min(1, 'required'),
-        defaultFieldKey: z.string().nullish(),
-        customField: IntentionCustomField.nullish(),
+        defaultFieldKey: z.string().optional(),
+        customField: IntentionCustomFieldInput.optional(),
       }),
     )
-    .nullish(),
-  requestBody: JsonDocumentString.nullish(),
-  autoGenerateParams: z.boolean().nullish(),
-  autoGenerateBody: z.boolean().nullish(),
+    .optional(),
+  requestBody: JsonDocumentString.optional(),
+  autoGenerateParams: z.boolean().optional(),
+  autoGenerateBody: z.boolean().optional(),
 })
 export type IntentionInput = z.infer<typeof IntentionInput>

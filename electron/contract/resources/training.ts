@@ -17,7 +17,10 @@ export const TRAINING_INTERVALS = [
   'ONE_MONTH',
 ] as const
 
-/** The live list item carries every key of every type, unused ones null. */
+/**
+ * A list item. The document draws each type with its own keys; live items carry every key of every
+ * type, unused ones null (api-notes §3.3). Both are read.
+ */
 export const Training = z.looseObject({
   id: z.string(),
   type: openEnum(TRAINING_TYPES),
@@ -39,7 +42,8 @@ const httpUrl = z.url({
   protocol: /^https?$/,
   message: 'must be an http(s) URL',
 })
-const optionalHttpUrl = z.union([z.literal(''), httpUrl]).nullish()
+/** An optional address: left out when there is none (the vendor's fields are strings, never null). */
+const optionalHttpUrl = httpUrl.optional()
 
 export const TrainingListQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
@@ -48,7 +52,10 @@ export const TrainingListQuery = z.object({
   query: z.string().max(500).optional(),
 })
 
-/** Only TEXT trainings can be updated; the others are deleted and created again. */
+/**
+ * Only TEXT trainings can be updated; the others are deleted and created again. An image left out
+ * is removed (the body replaces the training's text and image).
+ */
 export const TrainingUpdateInput = z.looseObject({
   type: z.literal('TEXT'),
   text: z.string().trim().min(1, 'required').max(1028, 'at most 1028 characters'),

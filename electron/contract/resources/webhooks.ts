@@ -35,10 +35,11 @@ export const Webhooks = z.looseObject(
 )
 export type Webhooks = z.infer<typeof Webhooks>
 
+/** Strings in the vendor's document, never null: "" is how a hook is cleared. */
 export const WebhooksInput = z.object(
-  Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, WebhookUrl.nullish()])) as Record<
+  Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, WebhookUrl.optional()])) as Record<
     WebhookEvent,
-    z.ZodOptional<z.ZodNullable<typeof WebhookUrl>>
+    z.ZodOptional<typeof WebhookUrl>
   >,
 )
 export type WebhooksInput = z.infer<typeof WebhooksInput>

@@ -17,6 +17,7 @@ import {
   kindOfStatus,
   messageOfFailedAnswer,
   networkError,
+  redirectError,
   timeoutError,
   withoutToken,
 } from './failures'
@@ -47,6 +48,8 @@ export interface ApiClientOptions {
   /** Ceiling of a wait asked for by `Retry-After`. */
   maxRetryAfterMs?: number
   onOutcome?: (outcome: ApiOutcome) => void
+  /** How a wait between attempts is spent (tests record the waits instead of sleeping). */
+  pause?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 export interface CallOptions {
@@ -89,6 +92,7 @@ type Attempt =
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getToken, timeoutMs = 15_000, retries = 2, retryBaseMs = 300, maxRetryAfterMs = 10_000 } = options
+  const wait = options.pause ?? pause
   const $fetch = ofetch.create(
     {
       baseURL: baseUrl,
@@ -96,8 +100,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ignoreResponseError: true,
       // The raw text is kept: non-JSON bodies and empty answers are judged here, not guessed by ofetch.
       parseResponse: (text: string) => text,
-      // A redirect could carry the bearer header to another host.
-      redirect: 'error',
+      // Never followed: a redirect could carry the bearer header to another host. 'manual' hands the
+      // 3xx back so it is reported as such (in Electron, main's fetch answers it, see main/netFetch).
+      redirect: 'manual',
     },
     // ofetch only ever calls fetch(url string, init), which FetchLike accepts.
     options.fetch ? { fetch: options.fetch as typeof globalThis.fetch } : {},
@@ -178,7 +183,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let retryable: boolean
       let waitMs: number | undefined
       if (result.answered) {
-        if (result.status >= 200 && result.status < 300) return parseAnswer(name, def, result.text, token)
+        if (result.status >= 200 && result.status < 300)
+          // A 204 has no content by definition (RFC 9110): whatever bytes came are not an answer.
+          return parseAnswer(name, def, result.status === 204 ? '' : result.text, token)
+        if (result.status >= 300 && result.status < 400) {
+          const requestUrl = `${baseUrl.replace(/\/+$/, '')}${url}`
+          throw new AppFailure(
+            withoutToken(redirectError(name, result.status, result.headers.get('location'), requestUrl), token),
+          )
+        }
         const kind = kindOfStatus(result.status)
         const message = messageOfFailedAnswer(
           result.status,
@@ -196,7 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!retryable || n + 1 >= attempts) throw new AppFailure(failure)
       try {
-        await pause(waitMs ?? backoffDelay(n, retryBaseMs), signal)
+        await wait(waitMs ?? backoffDelay(n, retryBaseMs), signal)
       } catch {
         throw new AppFailure(cancelledError(name))
       }

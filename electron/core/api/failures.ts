@@ -76,3 +76,30 @@ export function withoutToken(error: AppError, token: string | undefined): AppErr
   if (!token || !error.message.includes(token)) return error
   return { ...error, message: error.message.split(token).join('[token]') }
 }
+
+/** How much of a redirect target an error shows: origin and path, never a query (it may be signed). */
+const REDIRECT_SHOWN_MAX = 200
+
+/** Where a redirect points, as origin and path only; undefined when there is no usable Location. */
+export function redirectTarget(location: string | null, requestUrl: string): string | undefined {
+  if (!location) return undefined
+  try {
+    const target = new URL(location, requestUrl)
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined
+    const shown = `${target.origin}${target.pathname}`
+    return shown.length > REDIRECT_SHOWN_MAX ? `${shown.slice(0, REDIRECT_SHOWN_MAX)}…` : shown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A 3xx answer to an API call. It is not followed (the bearer token must not go wherever the
+ * service points), and it is not a network failure either: the service answered, so the app is
+ * not offline. Said as what it is, and where to.
+ */
+export function redirectError(endpoint: string, status: number, location: string | null, requestUrl: string): AppError {
+  const to = redirectTarget(location, requestUrl)
+  const message = `The service answered with a redirect the app does not follow (HTTP ${status})${to ? `, to ${to}` : ''}`
+  return appError('bad_response', message, to ? { status, endpoint, redirectTo: to } : { status, endpoint })
+}

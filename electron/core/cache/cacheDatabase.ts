@@ -1,9 +1,44 @@
 import Database from 'better-sqlite3-multiple-ciphers'
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import type { CacheProblem } from '../../contract'
 import { migrations } from './migrations'
 
 export type CacheDb = Database.Database
+
+/**
+ * Why a cache file cannot be used (CacheProblem), as opposed to damaged: none sets the file aside.
+ * - `driver`: the SQLite module itself cannot load (a binary for another ABI, a missing file);
+ * - `open`: the file cannot be opened or read (permissions, a lock, a disk error);
+ * - `undecryptable`: the file opens but the key in the keychain does not decrypt it;
+ * - `newer_schema`: a newer version of the app wrote it (a downgrade); it is left for that version.
+ */
+
+/** The cache is off for this file, and why; `detail` is the underlying message (never the key). */
+export class CacheUnavailable extends Error {
+  constructor(
+    readonly problem: CacheProblem,
+    readonly detail: string,
+  ) {
+    super(`offline cache unavailable (${problem}): ${detail}`)
+    this.name = 'CacheUnavailable'
+  }
+}
+
+export interface CacheDriverOptions {
+  /** Path of the SQLite module's native binary; the package's own by default (tests point it elsewhere). */
+  nativeBinding?: string
+}
 
 export interface OpenedCache {
   db: CacheDb
@@ -12,6 +47,21 @@ export interface OpenedCache {
 }
 
 const SIDE_FILES = ['-wal', '-shm'] as const
+
+/**
+ * The cipher of new caches: AEGIS (SQLite3MultipleCiphers), several times cheaper per page than
+ * SQLCipher's AES-CBC + HMAC, authenticated all the same. Caches written by earlier versions
+ * (`sqlcipher`) are re-encrypted to it on open, on a copy that replaces the file only once done.
+ */
+export const CACHE_CIPHER = 'aegis'
+const LEGACY_CIPHER = 'sqlcipher'
+
+/** Cache files are the user's alone: 0600, their folder 0700 (no effect on Windows, whose ACLs already are per user). */
+export const FILE_MODE = 0o600
+export const FOLDER_MODE = 0o700
+
+/** Copies of damaged files kept for inspection, newest first; older ones are deleted. */
+export const MAX_ASIDE_COPIES = 3
 
 /**
  * How long a connection waits for the other's write lock (the sync's writer thread and the main
@@ -28,23 +78,176 @@ const HEX_KEY = /^[0-9a-f]{64}$/
  * read (wrong key, damaged header or schema) is moved aside and a new one is created. The page by
  * page check is `checkCacheFile` (seconds on a big file), run off the main thread by the caller.
  */
-export function openCacheDatabase(file: string, keyHex: string): OpenedCache {
+export function openCacheDatabase(file: string, keyHex: string, driver: CacheDriverOptions = {}): OpenedCache {
   if (!HEX_KEY.test(keyHex)) throw new Error('cache key must be 64 lowercase hex characters')
+  assertDriverLoads(driver)
+  removeLeftoverCopies(file)
   if (existsSync(file)) {
+    restrictFile(file)
     try {
-      return { db: openChecked(file, keyHex) }
+      return { db: openExisting(file, keyHex, driver) }
     } catch (cause) {
+      const problem = classify(cause)
+      if (problem !== 'corrupt') throw new CacheUnavailable(problem, messageOf(cause))
       const rebuiltFrom = setAside(file, cause)
-      return { db: openChecked(file, keyHex), rebuiltFrom }
+      createPrivate(file)
+      return { db: openChecked(file, keyHex, driver, CACHE_CIPHER), rebuiltFrom }
     }
   }
-  return { db: openChecked(file, keyHex) }
+  try {
+    createPrivate(file)
+    return { db: openChecked(file, keyHex, driver, CACHE_CIPHER) }
+  } catch (cause) {
+    const problem = classify(cause)
+    throw new CacheUnavailable(problem === 'corrupt' ? 'open' : problem, messageOf(cause))
+  }
 }
 
-function openChecked(file: string, keyHex: string): CacheDb {
-  const db = new Database(file)
+/**
+ * Loads the native module on an in-memory database, so that a module that cannot load is told
+ * apart from a file that cannot open (better-sqlite3 loads its binary in the first constructor).
+ */
+export function assertDriverLoads(driver: CacheDriverOptions = {}): void {
   try {
-    db.pragma(`cipher='sqlcipher'`)
+    new Database(':memory:', driver.nativeBinding ? { nativeBinding: driver.nativeBinding } : {}).close()
+  } catch (cause) {
+    throw new CacheUnavailable('driver', messageOf(cause))
+  }
+}
+
+class NewerSchema extends Error {}
+
+function classify(cause: unknown): CacheProblem | 'corrupt' {
+  if (cause instanceof CacheUnavailable) return cause.problem
+  if (cause instanceof NewerSchema) return 'newer_schema'
+  const code = (cause as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return 'open'
+  // SQLCipher reads a wrong key (or a first page it cannot authenticate) as "file is not a database".
+  if (code === 'SQLITE_NOTADB') return 'undecryptable'
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_FORMAT') return 'corrupt'
+  return 'open'
+}
+
+function messageOf(cause: unknown): string {
+  const text = cause instanceof Error ? cause.message : String(cause)
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text
+}
+
+/**
+ * Opens a cache file that exists: with the current cipher, or, when the key does not read it so,
+ * with the earlier one; a file that opens so is re-encrypted (rekeyed) to the current cipher first.
+ */
+function openExisting(file: string, keyHex: string, driver: CacheDriverOptions): CacheDb {
+  try {
+    return openChecked(file, keyHex, driver, CACHE_CIPHER)
+  } catch (cause) {
+    if (
+      (cause as { code?: unknown } | null)?.code !== 'SQLITE_NOTADB' ||
+      !opensWith(file, keyHex, driver, LEGACY_CIPHER)
+    )
+      throw cause
+    rekeyToCurrentCipher(file, keyHex, driver)
+    return openChecked(file, keyHex, driver, CACHE_CIPHER)
+  }
+}
+
+/** Whether the key reads the file with this cipher (a wrong cipher or key reads as "not a database"). */
+function opensWith(file: string, keyHex: string, driver: CacheDriverOptions, cipher: string): boolean {
+  const db = new Database(file, { fileMustExist: true, ...nativeOf(driver) })
+  try {
+    keyConnection(db, keyHex, cipher)
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+    return true
+  } catch (cause) {
+    if ((cause as { code?: unknown } | null)?.code === 'SQLITE_NOTADB') return false
+    throw cause
+  } finally {
+    db.close()
+  }
+}
+
+const rekeyCopyOf = (file: string) => `${file}.rekey`
+
+/**
+ * Re-encrypts a file of the earlier cipher with the current one, losing nothing: the WAL is
+ * folded into the file, a copy is rekeyed and checked, and only then replaces the file (a rename,
+ * atomic). A crash before the rename leaves the old file whole (and the copy is removed on the
+ * next open); after it, the new one.
+ */
+export function rekeyToCurrentCipher(file: string, keyHex: string, driver: CacheDriverOptions = {}): void {
+  const old = new Database(file, { fileMustExist: true, ...nativeOf(driver) })
+  try {
+    keyConnection(old, keyHex, LEGACY_CIPHER)
+    old.pragma('wal_checkpoint(TRUNCATE)')
+    // Rekeying is not possible in WAL mode; the copy must be one self-contained file.
+    old.pragma('journal_mode = DELETE')
+  } finally {
+    old.close()
+  }
+  const copy = rekeyCopyOf(file)
+  rmSync(copy, { force: true })
+  copyFileSync(file, copy)
+  chmodSync(copy, FILE_MODE)
+  const db = new Database(copy, { fileMustExist: true, ...nativeOf(driver) })
+  try {
+    keyConnection(db, keyHex, LEGACY_CIPHER)
+    const before = db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }
+    db.pragma(`cipher='${CACHE_CIPHER}'`)
+    db.pragma(`rekey="x'${keyHex}'"`)
+    db.close()
+    if (!opensWith(copy, keyHex, driver, CACHE_CIPHER)) throw new Error('the re-encrypted copy does not open')
+    const check = new Database(copy, { fileMustExist: true, readonly: true, ...nativeOf(driver) })
+    try {
+      keyConnection(check, keyHex, CACHE_CIPHER)
+      const after = check.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }
+      if (after.n !== before.n) throw new Error('the re-encrypted copy lost part of its schema')
+    } finally {
+      check.close()
+    }
+  } catch (cause) {
+    if (db.open) db.close()
+    rmSync(copy, { force: true })
+    throw cause
+  }
+  for (const suffix of SIDE_FILES) rmSync(file + suffix, { force: true })
+  renameSync(copy, file)
+}
+
+/** Removes what an interrupted rekey left beside the file. */
+function removeLeftoverCopies(file: string): void {
+  rmSync(rekeyCopyOf(file), { force: true })
+}
+
+const nativeOf = (driver: CacheDriverOptions) => (driver.nativeBinding ? { nativeBinding: driver.nativeBinding } : {})
+
+/** Sets the cipher and the raw key (no passphrase KDF: the key is random) on a new connection. */
+export function keyConnection(db: CacheDb, keyHex: string, cipher: string = CACHE_CIPHER): void {
+  if (!HEX_KEY.test(keyHex)) throw new Error('cache key must be 64 lowercase hex characters')
+  db.pragma(`cipher='${cipher}'`)
+  db.pragma(`key="x'${keyHex}'"`)
+}
+
+/** A new cache file, empty (SQLite takes an empty file for a new database) and readable by the user only. */
+function createPrivate(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', FILE_MODE))
+  restrictFile(file)
+}
+
+/** Mode 0600 on the file and on its WAL and shared-memory files (SQLite gives those the file's mode). */
+function restrictFile(file: string): void {
+  for (const f of [file, ...SIDE_FILES.map((s) => file + s)]) {
+    try {
+      if (existsSync(f)) chmodSync(f, FILE_MODE)
+    } catch {
+      // A file system without modes (FAT, some network shares): nothing to restrict.
+    }
+  }
+}
+
+function openChecked(file: string, keyHex: string, driver: CacheDriverOptions, cipher: string): CacheDb {
+  const db = new Database(file, nativeOf(driver))
+  try {
+    db.pragma(`cipher='${cipher}'`)
     db.pragma(`key="x'${keyHex}'"`)
     // Reading the schema proves the key (a wrong one reads as "file is not a database").
     db.prepare('SELECT count(*) FROM sqlite_master').get()
@@ -61,8 +264,15 @@ function openChecked(file: string, keyHex: string): CacheDb {
   }
 }
 
+/** The schema version this build knows; a file written by a newer build is refused, not touched. */
+export const CACHE_SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version))
+
 function migrate(db: CacheDb): void {
   const current = db.pragma('user_version', { simple: true }) as number
+  if (current > CACHE_SCHEMA_VERSION)
+    throw new NewerSchema(
+      `the file has schema version ${current}; this version of the app knows up to ${CACHE_SCHEMA_VERSION}`,
+    )
   for (const m of migrations) {
     if (m.version <= current) continue
     db.transaction(() => {
@@ -76,7 +286,28 @@ function migrate(db: CacheDb): void {
 export function setAside(file: string, cause: unknown): string {
   const aside = `${file}.corrupt-${Date.now()}`
   moveAside(file, aside)
-  return describe(cause, aside)
+  restrictFile(aside)
+  const kept = pruneAsideCopies(file)
+  return `${describe(cause, aside)}; ${kept} damaged cop${kept === 1 ? 'y' : 'ies'} kept`
+}
+
+/** The copies of a file set aside as damaged, newest first. */
+export function asideCopiesOf(file: string): string[] {
+  const dir = dirname(file)
+  if (!existsSync(dir)) return []
+  const prefix = `${basename(file)}.corrupt-`
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && /^\d+$/.test(f.slice(prefix.length)))
+    .sort((a, b) => Number(b.slice(prefix.length)) - Number(a.slice(prefix.length)))
+    .map((f) => join(dir, f))
+}
+
+/** Keeps the newest MAX_ASIDE_COPIES copies set aside (with their WAL), deletes the rest; returns how many remain. */
+export function pruneAsideCopies(file: string, keep = MAX_ASIDE_COPIES): number {
+  const copies = asideCopiesOf(file)
+  for (const old of copies.slice(keep))
+    for (const f of [old, ...SIDE_FILES.map((s) => old + s)]) rmSync(f, { force: true })
+  return Math.min(copies.length, keep)
 }
 
 function moveAside(file: string, aside: string): void {
@@ -99,7 +330,7 @@ export function deleteCacheFiles(file: string): void {
         .filter((f) => f.startsWith(`${basename(file)}.corrupt-`))
         .map((f) => join(dir, f))
     : []
-  for (const f of [file, ...SIDE_FILES.map((s) => file + s), ...aside]) rmSync(f, { force: true })
+  for (const f of [file, ...SIDE_FILES.map((s) => file + s), rekeyCopyOf(file), ...aside]) rmSync(f, { force: true })
 }
 
 /** Bytes on disk of a cache file, its WAL included. */

@@ -1,10 +1,13 @@
-import type { SearchGroup, SnippetPart } from '../../contract'
+import type { SearchGroup, SearchHit, SnippetPart } from '../../contract'
 import type { CacheDb } from './cacheDatabase'
+import { CHUNK_BITS } from './messageChunks'
 
 // Control characters cannot occur in the folded tokens, so they mark hits unambiguously.
 const HIT_OPEN = '\u0002'
 const HIT_CLOSE = '\u0003'
 const SNIPPET_TOKENS = 12
+/** Characters of a snippet at most (12 tokens are short, but one token may be a long run of letters). */
+export const SNIPPET_MAX_CHARS = 240
 
 /**
  * Turns what a person typed into an FTS5 query: every word must appear, the last one as a prefix
@@ -36,7 +39,25 @@ export function snippetParts(marked: string): SnippetPart[] {
   return parts.filter((p) => p.text.length > 0)
 }
 
+/** Cuts a snippet's parts to SNIPPET_MAX_CHARS in all, with an ellipsis where it was cut. */
+export function boundedParts(parts: SnippetPart[]): SnippetPart[] {
+  const out: SnippetPart[] = []
+  let left = SNIPPET_MAX_CHARS
+  for (const p of parts) {
+    if (left <= 0) break
+    if (p.text.length <= left) {
+      out.push(p)
+      left -= p.text.length
+    } else {
+      out.push({ text: `${p.text.slice(0, left)}…`, hit: p.hit })
+      left = 0
+    }
+  }
+  return out
+}
+
 interface HitRow {
+  seq: number
   chat_id: string
   id: string
   time: number
@@ -45,44 +66,96 @@ interface HitRow {
   marked: string
 }
 
-/** Full-text search over the cached messages of one profile. */
+/** One hit with the chat it belongs to, as the search walks newest first. */
+export interface ChatHit {
+  chatId: string
+  hit: SearchHit
+}
+
+/** Groups hits by chat in the order first met (newest hit first). */
+export function groupHits(hits: readonly ChatHit[], chatName: (chatId: string) => string | null): SearchGroup[] {
+  const groups = new Map<string, SearchGroup>()
+  for (const { chatId, hit } of hits) {
+    let group = groups.get(chatId)
+    if (!group) {
+      group = { chatId, chatName: chatName(chatId), hits: [] }
+      groups.set(chatId, group)
+    }
+    group.hits.push(hit)
+  }
+  return [...groups.values()]
+}
+
+/**
+ * Full-text search over the cached messages of one profile. `hits` walks the matches one at a
+ * time, so its caller (the cache worker) can give way between them, stream them and stop when a
+ * newer search replaces this one. Chat names come from another connection: this one has a
+ * statement open while the walk lasts.
+ */
 export class MessageSearch {
-  private readonly allStmt
-  private readonly chatStmt
   private readonly chatNameStmt
 
-  constructor(db: CacheDb) {
-    // Filter, order and limit first: the rowid is time-ordered (see migration 003), so FTS walks
-    // newest first with no sort step, and snippet(), a result column, is computed only for the rows
-    // that pass the filters and the limit. One statement: a second MATCH per hit would rebuild a
-    // prefix's doclist each time.
-    const select = `SELECT m.chat_id, m.id, m.time, m.role, m.type, snippet(message_search, -1, ?, ?, ?, ?) AS marked
-       FROM message_search JOIN messages m ON m.seq = message_search.rowid`
-    this.allStmt = db.prepare<[string, string, string, number, string, number], HitRow>(
-      `${select} WHERE message_search MATCH ? ORDER BY message_search.rowid DESC LIMIT ?`,
-    )
-    this.chatStmt = db.prepare<[string, string, string, number, string, string, number], HitRow>(
-      `${select} WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC LIMIT ?`,
-    )
-    this.chatNameStmt = db.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
+  constructor(
+    private readonly db: CacheDb,
+    namesDb: CacheDb = db,
+  ) {
+    this.chatNameStmt = namesDb.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
   }
 
-  search(text: string, opts: { chatId?: string; limit: number }): { groups: SearchGroup[]; total: number } {
+  /**
+   * The hits newest first, one per message, one at a time. The index holds chunks of at most
+   * 1,024 characters (migration 006), so a snippet never tokenizes more than one chunk; a long
+   * message has several chunks, met one after another (its first chunk first), and only the first
+   * that matches makes its hit. Each walk prepares its own statement: it stays open between hits,
+   * and a newer search may start before an older one has noticed its cancel. The chunk id is
+   * time-ordered, so FTS walks newest first with no sort step and stops once `limit` messages
+   * are found; snippet(), a result column, is computed only for the rows walked. One statement:
+   * a second MATCH per hit would rebuild a prefix's doclist each time.
+   */
+  *hits(text: string, opts: { chatId?: string; limit: number }): Generator<ChatHit, void> {
     const match = ftsQueryOf(text)
-    if (!match) return { groups: [], total: 0 }
+    if (!match || opts.limit <= 0) return
+    const select = `SELECT message_search.rowid >> ${CHUNK_BITS} AS seq, m.chat_id, m.id, m.time, m.role, m.type,
+         snippet(message_search, -1, ?, ?, ?, ?) AS marked
+       FROM message_search JOIN messages m ON m.seq = message_search.rowid >> ${CHUNK_BITS}`
     const marks = [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS] as const
     const rows = opts.chatId
-      ? this.chatStmt.all(...marks, match, opts.chatId, opts.limit)
-      : this.allStmt.all(...marks, match, opts.limit)
-    const groups = new Map<string, SearchGroup>()
+      ? this.db
+          .prepare<[string, string, string, number, string, string], HitRow>(
+            `${select} WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC`,
+          )
+          .iterate(...marks, match, opts.chatId)
+      : this.db
+          .prepare<[string, string, string, number, string], HitRow>(
+            `${select} WHERE message_search MATCH ? ORDER BY message_search.rowid DESC`,
+          )
+          .iterate(...marks, match)
+    let lastSeq: number | undefined
+    let found = 0
     for (const r of rows) {
-      let group = groups.get(r.chat_id)
-      if (!group) {
-        group = { chatId: r.chat_id, chatName: this.chatNameStmt.get(r.chat_id)?.name ?? null, hits: [] }
-        groups.set(r.chat_id, group)
+      if (r.seq === lastSeq) continue
+      lastSeq = r.seq
+      yield {
+        chatId: r.chat_id,
+        hit: {
+          messageId: r.id,
+          time: r.time,
+          role: r.role,
+          type: r.type,
+          snippet: boundedParts(snippetParts(r.marked)),
+        },
       }
-      group.hits.push({ messageId: r.id, time: r.time, role: r.role, type: r.type, snippet: snippetParts(r.marked) })
+      if (++found >= opts.limit) return
     }
-    return { groups: [...groups.values()], total: rows.length }
+  }
+
+  chatName(chatId: string): string | null {
+    return this.chatNameStmt.get(chatId)?.name ?? null
+  }
+
+  /** The whole search at once (tests and the bench; the app goes through the worker's stepping). */
+  search(text: string, opts: { chatId?: string; limit: number }): { groups: SearchGroup[]; total: number } {
+    const hits = [...this.hits(text, opts)]
+    return { groups: groupHits(hits, (id) => this.chatName(id)), total: hits.length }
   }
 }

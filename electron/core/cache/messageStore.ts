@@ -1,11 +1,17 @@
 import type { Chat, ChatMessage, MessageCursor } from '../../contract'
 import type { CacheDb } from './cacheDatabase'
+import { CHUNK_BITS, chunksOf, MAX_CHUNKS } from './messageChunks'
 
 interface MessageRow {
   raw: string
   time: number
   id: string
 }
+
+/** A write of the sync: a page of a chat's messages (and where a first sync goes on), or "synced". */
+export type SyncWrite =
+  | { kind: 'page'; chatId: string; messages: readonly ChatMessage[]; resumePage: number | null }
+  | { kind: 'synced'; chatId: string; time: number | null }
 
 export interface ChatSyncState {
   id: string
@@ -22,18 +28,40 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 /** Slots per millisecond in `seq`: messages of the same millisecond spread by a hash of their id. */
 const SLOTS = 1024
+/**
+ * The times `seq` can order: 0 to 2^42 ms (year 2109). A message's time may be anything in
+ * int64 (0, negative, 1e20): outside this range it is clamped for `seq` only, so seq * 1024 stays
+ * below 2^52 (an exact JS number) and a chunk id (seq << 10) below 2^62 (an SQLite integer).
+ */
+const SEQ_TIME_MAX = 2 ** 42 - 1
+
+/** The `time` column: the message's time as an exact integer (the raw JSON keeps the original). */
+export function storedTime(time: number): number {
+  const t = Math.trunc(time)
+  if (Number.isNaN(t)) return 0
+  if (!Number.isFinite(t)) return t > 0 ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER
+  return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, t))
+}
 
 /** Where a message's seq starts: its time in slots, plus a hash of (chat, id) so equal times rarely collide. */
-function seqBase(time: number, chatId: string, id: string): number {
+export function seqBase(time: number, chatId: string, id: string): number {
   let h = 0x811c9dc5
   const key = `${chatId}\u0000${id}`
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
-  return time * SLOTS + ((h >>> 0) % SLOTS)
+  const t = Number.isNaN(time) ? 0 : Math.max(0, Math.min(SEQ_TIME_MAX, Math.trunc(time)))
+  return t * SLOTS + ((h >>> 0) % SLOTS)
 }
 
 /** Cached chats and their messages: ingest, keyset paging (never OFFSET) and the view around one message. */
 export class MessageStore {
   private readonly insertMessage
+  private readonly pendingChunk
+  private readonly maxSeqIn
+  private readonly unindexChunks
+  private readonly deleteChunks
+  private readonly moveChunks
+  private readonly indexChunks
+  private readonly clearChunks
   private readonly updateMessage
   private readonly seqsOf
   private readonly knownIds
@@ -43,17 +71,44 @@ export class MessageStore {
   private readonly newerStmt
   private readonly upsertChat
   private readonly chatState
+  private readonly markResumeStmt
+  private readonly markSyncedStmt
+  private readonly countChats
+  private readonly countMessages
 
   constructor(private readonly db: CacheDb) {
+    // The search chunks of a transaction gather here and go to the index in one INSERT … SELECT.
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS pending_chunks (cid INTEGER PRIMARY KEY, text TEXT, midia_content TEXT)')
     this.insertMessage = db.prepare(
-      `INSERT INTO messages (seq, chat_id, id, time, role, type, text, midia_content, file_name, image_url, audio_url, document_url, raw)
-       VALUES (@seq, @chatId, @id, @time, @role, @type, @text, @midiaContent, @fileName, @imageUrl, @audioUrl, @documentUrl, @raw)
+      `INSERT INTO messages (seq, chat_id, id, time, role, type, file_name, image_url, audio_url, document_url, raw)
+       VALUES (@seq, @chatId, @id, @time, @role, @type, @fileName, @imageUrl, @audioUrl, @documentUrl, @raw)
        ON CONFLICT (seq) DO NOTHING`,
     )
     this.updateMessage = db.prepare(
-      `UPDATE messages SET time = @time, role = @role, type = @type, text = @text, midia_content = @midiaContent,
+      `UPDATE messages SET time = @time, role = @role, type = @type, text = NULL, midia_content = NULL,
          file_name = @fileName, image_url = @imageUrl, audio_url = @audioUrl, document_url = @documentUrl, raw = @raw
        WHERE seq = @seq AND raw <> @raw`,
+    )
+    this.pendingChunk = db.prepare<[number, number, string | null, string | null]>(
+      `INSERT INTO temp.pending_chunks (cid, text, midia_content) VALUES ((? << ${CHUNK_BITS}) | ?, ?, ?)`,
+    )
+    this.unindexChunks = db.prepare<[number, number]>(
+      `INSERT INTO message_search (message_search, rowid, text, midia_content)
+       SELECT 'delete', cid, text, midia_content FROM message_chunks
+       WHERE cid BETWEEN (? << ${CHUNK_BITS}) AND ((? << ${CHUNK_BITS}) | ${MAX_CHUNKS - 1})`,
+    )
+    this.deleteChunks = db.prepare<[number, number]>(
+      `DELETE FROM message_chunks WHERE cid BETWEEN (? << ${CHUNK_BITS}) AND ((? << ${CHUNK_BITS}) | ${MAX_CHUNKS - 1})`,
+    )
+    this.moveChunks = db.prepare(
+      'INSERT INTO message_chunks (cid, text, midia_content) SELECT cid, text, midia_content FROM temp.pending_chunks',
+    )
+    this.indexChunks = db.prepare(
+      'INSERT INTO message_search (rowid, text, midia_content) SELECT cid, text, midia_content FROM temp.pending_chunks',
+    )
+    this.clearChunks = db.prepare('DELETE FROM temp.pending_chunks')
+    this.maxSeqIn = db.prepare<[number, number], { s: number | null }>(
+      'SELECT max(seq) AS s FROM messages WHERE seq BETWEEN ? AND ?',
     )
     this.seqsOf = db.prepare<[string, string], { id: string; seq: number }>(
       'SELECT id, seq FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))',
@@ -89,55 +144,117 @@ export class MessageStore {
         resume_page: number | null
       }
     >('SELECT id, time, synced_time, history_complete, resume_page FROM chats WHERE id = ?')
+    this.markResumeStmt = db.prepare<[number, string]>('UPDATE chats SET resume_page = ? WHERE id = ?')
+    this.markSyncedStmt = db.prepare<[number | null, string]>(
+      'UPDATE chats SET synced_time = ?, history_complete = 1, resume_page = NULL WHERE id = ?',
+    )
+    this.countChats = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chats')
+    this.countMessages = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages')
   }
 
   /**
    * Stores messages of a chat in transactions of at most INGEST_BATCH rows; returns how many were
-   * new. A known message is rewritten only when its JSON changed, so FTS is not churned. The sync
-   * writes through `MessageWriter` instead, whose worker must store exactly the same rows.
+   * new. A known message is rewritten only when its JSON changed, so FTS is not churned.
    */
   ingest(chatId: string, messages: readonly ChatMessage[]): number {
     let inserted = 0
     const run = this.db.transaction((batch: readonly ChatMessage[]) => {
-      // FTS5 flushes its pending index whenever a rowid is lower than the last one written, and a
-      // page arrives newest first: writing in rising seq order keeps one flush per transaction.
-      const known = new Map(this.seqsOf.all(chatId, JSON.stringify(batch.map((m) => m.id))).map((r) => [r.id, r.seq]))
-      const ordered = batch
-        .map((m) => ({ m, base: seqBase(Math.trunc(m.time), chatId, m.id) }))
-        .sort((a, b) => a.base - b.base)
-      for (const { m, base } of ordered) {
-        const time = Math.trunc(m.time)
-        const row = {
-          seq: 0,
-          chatId,
-          id: m.id,
-          time,
-          role: str(m.role),
-          type: str(m.type),
-          text: str(m.text),
-          midiaContent: str(m.midiaContent),
-          fileName: str(m.fileName),
-          imageUrl: str(m.imageUrl),
-          audioUrl: str(m.audioUrl),
-          documentUrl: str(m.documentUrl),
-          raw: JSON.stringify(m),
-        }
-        const knownSeq = known.get(m.id)
-        if (knownSeq !== undefined) {
-          row.seq = knownSeq
-          this.updateMessage.run(row)
-          continue
-        }
-        // Another message holds this slot: take the next free one (rare: same millisecond and hash).
-        row.seq = base
-        while (this.insertMessage.run(row).changes === 0) row.seq++
-        known.set(m.id, row.seq)
-        inserted++
-      }
+      inserted += this.ingestBatch(chatId, batch)
+      this.indexPending()
     })
-    // IMMEDIATE: the sync's writer thread shares the file, and a deferred transaction that read
-    // first cannot wait for its lock (SQLITE_BUSY at once); this one waits (busy_timeout).
     for (let i = 0; i < messages.length; i += INGEST_BATCH) run.immediate(messages.slice(i, i + INGEST_BATCH))
+    return inserted
+  }
+
+  /**
+   * The sync's writes, many pages in one transaction (group commit): each page with where an
+   * interrupted first sync goes on, and "synced" marks after the pages before them. A kill leaves
+   * all of them or none. Returns, per write, how many messages were new.
+   */
+  writeGroup(writes: readonly SyncWrite[]): number[] {
+    return this.db
+      .transaction(() => {
+        const counts = writes.map((w) => {
+          if (w.kind === 'synced') {
+            this.markSyncedStmt.run(w.time, w.chatId)
+            return 0
+          }
+          let inserted = 0
+          for (let i = 0; i < w.messages.length; i += INGEST_BATCH)
+            inserted += this.ingestBatch(w.chatId, w.messages.slice(i, i + INGEST_BATCH))
+          if (w.resumePage !== null) this.markResumeStmt.run(w.resumePage, w.chatId)
+          return inserted
+        })
+        this.indexPending()
+        return counts
+      })
+      .immediate()
+  }
+
+  /**
+   * The chunks gathered by this transaction go to `message_chunks` and to the index at once, in
+   * rising id order (the temp table's key): one FTS segment per transaction, whatever its size.
+   */
+  private indexPending(): void {
+    this.moveChunks.run()
+    this.indexChunks.run()
+    this.clearChunks.run()
+  }
+
+  /** Gathers a message's search chunks for the end of the transaction. */
+  private addChunks(seq: number, m: ChatMessage): void {
+    const text = chunksOf(str(m.text))
+    const midia = chunksOf(str(m.midiaContent))
+    const n = Math.min(MAX_CHUNKS, Math.max(text.length, midia.length))
+    for (let i = 0; i < n; i++) this.pendingChunk.run(seq, MAX_CHUNKS - 1 - i, text[i] ?? null, midia[i] ?? null)
+  }
+
+  /** One batch inside the caller's transaction; returns how many messages were new. */
+  private ingestBatch(chatId: string, batch: readonly ChatMessage[]): number {
+    let inserted = 0
+    const known = new Map(this.seqsOf.all(chatId, JSON.stringify(batch.map((m) => m.id))).map((r) => [r.id, r.seq]))
+    // The last seq a probe took, per millisecond.
+    const probed = new Map<number, number>()
+    for (const m of batch) {
+      const row = {
+        seq: 0,
+        chatId,
+        id: m.id,
+        time: storedTime(m.time),
+        role: str(m.role),
+        type: str(m.type),
+        fileName: str(m.fileName),
+        imageUrl: str(m.imageUrl),
+        audioUrl: str(m.audioUrl),
+        documentUrl: str(m.documentUrl),
+        raw: JSON.stringify(m),
+      }
+      const knownSeq = known.get(m.id)
+      if (knownSeq !== undefined) {
+        row.seq = knownSeq
+        // Rewritten only when its JSON changed, so the index is not churned.
+        if (this.updateMessage.run(row).changes > 0) {
+          this.unindexChunks.run(knownSeq, knownSeq)
+          this.deleteChunks.run(knownSeq, knownSeq)
+          this.addChunks(knownSeq, m)
+        }
+        continue
+      }
+      const base = seqBase(m.time, chatId, m.id)
+      row.seq = base
+      if (this.insertMessage.run(row).changes === 0) {
+        // Another message holds this slot (same millisecond and hash): go on after the last seq
+        // taken in this millisecond, so a burst of one millisecond does not probe slot by slot.
+        const ms = base - (base % SLOTS)
+        const last = Math.max(probed.get(ms) ?? base, this.maxSeqIn.get(ms, ms + SLOTS - 1)?.s ?? base)
+        row.seq = last + 1
+        while (this.insertMessage.run(row).changes === 0) row.seq++
+        probed.set(ms, row.seq)
+      }
+      known.set(m.id, row.seq)
+      this.addChunks(row.seq, m)
+      inserted++
+    }
     return inserted
   }
 
@@ -188,7 +305,7 @@ export class MessageStore {
             id: c.id,
             agentId: str(c.agentId),
             name: str(c.name) ?? str(c.title) ?? str(c.userName),
-            time: typeof c.time === 'number' ? Math.trunc(c.time) : null,
+            time: typeof c.time === 'number' ? storedTime(c.time) : null,
             raw: JSON.stringify(c),
           })
         }
@@ -209,9 +326,7 @@ export class MessageStore {
   }
 
   counts(): { chats: number; messages: number } {
-    const chats = (this.db.prepare('SELECT count(*) AS n FROM chats').get() as { n: number }).n
-    const messages = (this.db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n
-    return { chats, messages }
+    return { chats: this.countChats.get()?.n ?? 0, messages: this.countMessages.get()?.n ?? 0 }
   }
 }
 

@@ -1,4 +1,10 @@
-import { offlineChannels, type AppChannelName, type CacheUsage, type SyncProgress } from '../../contract/app'
+import {
+  offlineChannels,
+  type AppChannelName,
+  type CacheHealth,
+  type CacheUsage,
+  type SyncProgress,
+} from '../../contract/app'
 import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { CoreContext } from '../app'
@@ -13,7 +19,7 @@ import {
   profileCacheBytes,
   type ProfileCache,
 } from './profileCache'
-import { setAside } from './cacheDatabase'
+import { CacheUnavailable, setAside, type CacheDriverOptions } from './cacheDatabase'
 import { ReadThroughGateway } from './readThrough'
 
 export interface OfflineLayerOptions {
@@ -24,6 +30,8 @@ export interface OfflineLayerOptions {
   /** How often the background refresh looks for scopes that are due. */
   refreshCheckEveryMs?: number
   now?: () => number
+  /** Where the SQLite module's native binary is (tests point it at one that cannot load). */
+  sqlite?: CacheDriverOptions
 }
 
 type OfflineChannelName = keyof typeof offlineChannels & AppChannelName
@@ -59,6 +67,8 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   let disposed = false
   const caches = new Map<string, Promise<ProfileCache>>()
   const checks = new Set<Promise<void>>()
+  /** Profiles whose cache cannot be used, and why: said once, then asked by `sync.status`. */
+  const unavailable = new Map<string, CacheUnavailable>()
 
   const context = (): CoreContext => {
     if (!ctx) throw new AppFailure(appError('internal', 'The offline cache is not ready yet'))
@@ -69,11 +79,32 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     let opening = caches.get(profileId)
     if (!opening) {
       const c = context()
-      const thisOpening: Promise<ProfileCache> = openProfileCache(c.userDataDir, c.secrets, profileId).then((cache) => {
-        if (cache.rebuiltFrom) c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
-        else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
-        return cache
-      })
+      const thisOpening: Promise<ProfileCache> = openProfileCache(
+        c.userDataDir,
+        c.secrets,
+        profileId,
+        options.sqlite,
+      ).then(
+        (cache) => {
+          unavailable.delete(profileId)
+          if (cache.rebuiltFrom) {
+            c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+            c.notices?.post({ kind: 'cache_rebuilt', profileId })
+          } else if (cache.existed) verifyInBackground(profileId, cache, thisOpening)
+          return cache
+        },
+        (cause: unknown) => {
+          if (cause instanceof CacheUnavailable) {
+            const before = unavailable.get(profileId)
+            unavailable.set(profileId, cause)
+            if (before?.problem !== cause.problem) {
+              console.warn(`[offline] the cache of a profile is off (${cause.problem}): ${cause.detail}`)
+              c.emit('offline.notice', { profileId, notice: 'cache_unavailable' })
+            }
+          }
+          throw cause
+        },
+      )
       opening = thisOpening
       caches.set(profileId, opening)
       opening.catch(() => caches.delete(profileId))
@@ -93,6 +124,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         await closeCache(profileId)
         setAside(cache.file, new Error(result.detail))
         ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+        ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
       })
       .finally(() => checks.delete(check))
     checks.add(check)
@@ -124,8 +156,14 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   }
 
   async function usageOf(profileId: string): Promise<CacheUsage> {
-    const { chats, messages } = (await cacheFor(profileId)).messages.counts()
-    return { profileId, bytes: profileCacheBytes(context().userDataDir, profileId), chats, messages }
+    const bytes = profileCacheBytes(context().userDataDir, profileId)
+    try {
+      const { chats, messages } = await (await cacheFor(profileId)).messages.counts()
+      return { profileId, bytes, chats, messages }
+    } catch (cause) {
+      if (!(cause instanceof CacheUnavailable)) throw cause
+      return { profileId, bytes, chats: 0, messages: 0, unavailable: cause.problem }
+    }
   }
 
   /** Every profile that still exists and has a cache file; files of removed profiles are deleted. */
@@ -157,7 +195,14 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     },
     'sync.status': async (_input, channelCtx) => {
       const profile = await requireActive(channelCtx)
-      return { jobs: jobs.list(profile.id), scopes: jobs.scopes(await cacheFor(profile.id)) }
+      try {
+        const scopes = await jobs.scopes(await cacheFor(profile.id))
+        return { jobs: jobs.list(profile.id), scopes, cache: { state: 'ok' } satisfies CacheHealth }
+      } catch (cause) {
+        if (!(cause instanceof CacheUnavailable)) throw cause
+        const cache: CacheHealth = { state: 'unavailable', problem: cause.problem, detail: cause.detail }
+        return { jobs: jobs.list(profile.id), scopes: [], cache }
+      }
     },
     'messages.page': async (input, channelCtx) => {
       const { chatId, before, limit } = offlineChannels['messages.page'].input.parse(input)
@@ -191,7 +236,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     const profile = await c.activeProfile()
     if (!profile || !profile.hasToken) return
     const cache = await cacheFor(profile.id)
-    for (const scope of jobs.scopes(cache)) {
+    for (const scope of await jobs.scopes(cache)) {
       const due = scope.lastSyncedAt === null || now() - scope.lastSyncedAt >= minutes * 60_000
       if (due && !jobs.isRunning(profile.id, scope.agentId)) jobs.start(profile, scope.agentId)
     }

@@ -1,29 +1,28 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheFileBytes, deleteCacheFiles, openCacheDatabase, type CacheDb } from './cacheDatabase'
+import { CACHE_CIPHER, cacheFileBytes, deleteCacheFiles, FOLDER_MODE, type CacheDriverOptions } from './cacheDatabase'
+import { cacheApi, CacheClient, type CacheApi } from './cacheClient'
+import type { CacheTuning } from './cacheServer'
 import { checkCacheFile, type IntegrityResult } from './integrityCheck'
 import { cacheKeyAccount, cacheKeyOf, type CacheKeyVault } from './cacheKey'
-import { MessageSearch } from './messageSearch'
-import { INGEST_BATCH, MessageStore } from './messageStore'
-import { MessageWriter } from './messageWriter'
-import { ResponseCache } from './responseCache'
 
-/** Everything cached for one profile, in one encrypted file. */
-export interface ProfileCache {
+/**
+ * Everything cached for one profile, in one encrypted file owned by a worker thread: every member
+ * is a message to it (see cacheClient.ts), so nothing here runs a statement on the main thread.
+ */
+export interface ProfileCache extends CacheApi {
   readonly profileId: string
   readonly file: string
-  readonly db: CacheDb
-  readonly responses: ResponseCache
-  readonly messages: MessageStore
-  /** The sync's writes, in a worker thread on its own connection (reads stay on `db`). */
-  readonly writer: MessageWriter
-  readonly search: MessageSearch
+  /** False once the worker was closed or stopped. */
+  readonly open: boolean
   /** Why the previous file was set aside, when it was. */
   readonly rebuiltFrom?: string
   /** Whether the file existed and opened (a new one needs no page check). */
   readonly existed: boolean
-  /** The page-by-page check, in a worker thread. */
+  /** The page-by-page check, in a worker thread of its own. */
   check(): Promise<IntegrityResult>
+  /** Commits pending writes, folds the WAL back and ends the worker. */
+  close(): Promise<void>
 }
 
 export const CACHE_FOLDER = 'offline-cache'
@@ -47,38 +46,41 @@ export async function openProfileCache(
   userDataDir: string,
   vault: CacheKeyVault,
   profileId: string,
+  driver: CacheDriverOptions = {},
+  tuning?: Partial<CacheTuning>,
 ): Promise<ProfileCache> {
   const file = cacheFileOf(userDataDir, profileId)
-  mkdirSync(join(userDataDir, CACHE_FOLDER), { recursive: true })
+  const folder = join(userDataDir, CACHE_FOLDER)
+  mkdirSync(folder, { recursive: true, mode: FOLDER_MODE })
+  // A folder made by an earlier version (or under a loose umask) is made private too.
+  try {
+    chmodSync(folder, FOLDER_MODE)
+  } catch {
+    // A file system without modes: nothing to restrict.
+  }
   const { keyHex, created } = await cacheKeyOf(vault, profileId)
   // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
   if (created) deleteCacheFiles(file)
   const existed = existsSync(file)
-  const { db, rebuiltFrom } = openCacheDatabase(file, keyHex)
+  const client = await CacheClient.start(file, keyHex, { driver, tuning })
+  const { rebuiltFrom } = client.opened
   return {
     profileId,
     file,
-    db,
-    responses: new ResponseCache(db),
-    messages: new MessageStore(db),
-    writer: new MessageWriter(file, keyHex, INGEST_BATCH),
-    search: new MessageSearch(db),
+    get open() {
+      return client.open
+    },
+    ...cacheApi(client),
     ...(rebuiltFrom ? { rebuiltFrom } : {}),
     existed: existed && !rebuiltFrom,
-    check: () => checkCacheFile(file, keyHex),
+    check: () => checkCacheFile(file, keyHex, CACHE_CIPHER),
+    close: () => client.close(),
   }
 }
 
-/** Ends the writer thread (its pending writes finish first), then closes the main connection. */
+/** Ends the worker (its pending writes are committed first and the WAL folded back). */
 export async function closeProfileCache(cache: ProfileCache): Promise<void> {
-  await cache.writer.close()
-  if (!cache.db.open) return
-  // Folds the WAL back so the file alone holds everything and the -wal file is small.
-  try {
-    cache.db.pragma('wal_checkpoint(TRUNCATE)')
-  } finally {
-    cache.db.close()
-  }
+  await cache.close()
 }
 
 /** Deletes a profile's cache file and its key. The cache must be closed first. */

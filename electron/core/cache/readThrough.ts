@@ -90,7 +90,7 @@ export class ReadThroughGateway implements ApiGateway {
   private async cacheOf(profileId: string): Promise<ProfileCache | undefined> {
     try {
       const cache = await this.deps.cacheFor(profileId)
-      return cache.db.open ? cache : undefined
+      return cache.open ? cache : undefined
     } catch {
       return undefined
     }
@@ -105,7 +105,7 @@ export class ReadThroughGateway implements ApiGateway {
     const cache = await this.cacheOf(profile.id)
     if (!cache) return this.inner.run(profile, name, input, opts)
     const key = paramsKey(input)
-    const hit = cache.responses.get(name, key)
+    const hit = await cache.responses.get(name, key)
     let refused = false
     if (hit?.stale && !this.isOffline(profile.id)) {
       // A write made this answer stale, so it is known to be out of date: ask the service first,
@@ -113,7 +113,7 @@ export class ReadThroughGateway implements ApiGateway {
       try {
         const answer = await this.inner.run(profile, name, input, opts)
         this.reached(profile.id, true)
-        this.store(cache, name, key, input, answer)
+        await this.store(cache, name, key, input, answer)
         return answer
       } catch (e) {
         const failure = failureOf(e)
@@ -144,7 +144,7 @@ export class ReadThroughGateway implements ApiGateway {
     try {
       const answer = await this.inner.run(profile, name, input, opts)
       this.reached(profile.id, true)
-      this.store(cache, name, key, input, answer)
+      await this.store(cache, name, key, input, answer)
       return answer
     } catch (e) {
       const failure = failureOf(e)
@@ -167,7 +167,7 @@ export class ReadThroughGateway implements ApiGateway {
         if (this.overtaken.has(flightKey)) return
         const cache = await this.cacheOf(profile.id)
         if (!cache) return
-        if (this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
+        if (await this.store(cache, name, key, input, answer)) this.deps.onUpdated(profile.id, name, key)
       } catch (e) {
         const failure = failureOf(e)
         if (failure && isUnreachable(failure)) this.reached(profile.id, false)
@@ -180,7 +180,7 @@ export class ReadThroughGateway implements ApiGateway {
           this.reached(profile.id, true)
           const cache = await this.cacheOf(profile.id)
           if (cache) {
-            cache.responses.delete(name, key)
+            await cache.responses.delete(name, key)
             this.deps.onUpdated(profile.id, name, key)
           }
         }
@@ -213,7 +213,7 @@ export class ReadThroughGateway implements ApiGateway {
       throw e
     }
     const cache = await this.cacheOf(profile.id)
-    if (cache) this.afterWrite(profile.id, cache, name, def, input, answer)
+    if (cache) await this.afterWrite(profile.id, cache, name, def, input, answer)
     return answer
   }
 
@@ -224,17 +224,17 @@ export class ReadThroughGateway implements ApiGateway {
    * the contact); a read of a deleted item goes; every other affected read is marked stale, so it is
    * asked of the service before it is served again. Reads the write did not touch stay as they are.
    */
-  private afterWrite(
+  private async afterWrite(
     profileId: string,
     cache: ProfileCache,
     name: EndpointName,
     def: EndpointDef,
     input: unknown,
     answer: GatewayAnswer,
-  ): void {
+  ): Promise<void> {
     const affected = readsAffectedBy(name, input)
     const written = Object.entries((input as { path?: Record<string, string> } | undefined)?.path ?? {})
-    for (const { endpoint, key } of cache.responses.entriesOf(resourcesChangedBy(name))) {
+    for (const { endpoint, key } of await cache.responses.entriesOf(resourcesChangedBy(name))) {
       const readName = endpoint as EndpointName
       const readDef: EndpointDef | undefined = (endpoints as Record<string, EndpointDef>)[readName]
       const readInput = inputOfKey(key)
@@ -244,23 +244,29 @@ export class ReadThroughGateway implements ApiGateway {
       if (this.inFlight.has(flight)) this.overtaken.add(flight)
       const readPath = readInput?.path ?? {}
       const namesItem = written.length > 0 && written.every(([k, v]) => readPath[k] === v)
-      if (def.method === 'DELETE' && namesItem) cache.responses.delete(readName, key)
+      if (def.method === 'DELETE' && namesItem) await cache.responses.delete(readName, key)
       // Only an answer that is the resource itself can stand in for the read: a `{success}` ack also
       // parses as an all-optional Webhooks, and would blank it.
       else if (def.method !== 'DELETE' && namesItem && readDef.response === def.response)
-        cache.responses.put(readName, key, resourceOf(readName), answer.data, answer.meta.fetchedAt)
-      else cache.responses.markStaleAt(readName, key)
+        await cache.responses.put(readName, key, resourceOf(readName), answer.data, answer.meta.fetchedAt)
+      else await cache.responses.markStaleAt(readName, key)
     }
   }
 
   /** Stores an answer; lists of chats and messages also feed the message store (search, history). */
-  private store(cache: ProfileCache, name: EndpointName, key: string, input: unknown, answer: GatewayAnswer): boolean {
-    const changed = cache.responses.put(name, key, resourceOf(name), answer.data, answer.meta.fetchedAt)
+  private async store(
+    cache: ProfileCache,
+    name: EndpointName,
+    key: string,
+    input: unknown,
+    answer: GatewayAnswer,
+  ): Promise<boolean> {
+    const changed = await cache.responses.put(name, key, resourceOf(name), answer.data, answer.meta.fetchedAt)
     if (name === 'messages.list' && Array.isArray(answer.data)) {
       const chatId = (input as { path?: { chatId?: string } }).path?.chatId
-      if (chatId) cache.messages.ingest(chatId, answer.data as ChatMessage[])
+      if (chatId) await cache.messages.ingest(chatId, answer.data as ChatMessage[])
     } else if (name === 'chats.list' && Array.isArray(answer.data)) {
-      cache.messages.saveChats(answer.data as Chat[])
+      await cache.messages.saveChats(answer.data as Chat[])
     }
     return changed
   }

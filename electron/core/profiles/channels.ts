@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import type { AppChannels } from '../../contract/app'
-import { type AppInfo, profileChannels, type Profile, type Settings } from '../../contract/app/profiles'
+import { type AppInfo, baseUrlProblem, profileChannels, type Profile, type Settings } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Workspace } from '../../contract/resources/workspace'
 import type { ApiClient } from '../api'
-import { isAllowedExternalUrl } from '../externalLinks'
+import { assertDriverLoads, CacheUnavailable, type CacheDriverOptions } from '../cache/cacheDatabase'
+import { externalUrlToOpen } from '../externalLinks'
 import type { ChannelContext } from '../router'
 import type { SettingsFile } from '../settings/settingsFile'
 import type { SecretStore } from '../vault/secretStore'
@@ -56,22 +57,31 @@ export interface DemoLauncher {
   close(): Promise<void>
 }
 
-export function createDemoLauncher(start: StartDemoService, userDataDir: string): DemoLauncher {
+export function createDemoLauncher(
+  start: StartDemoService,
+  userDataDir: string,
+  driver: CacheDriverOptions = {},
+): DemoLauncher {
   let pending: Promise<DemoService> | null = null
   let service: DemoService | null = null
   return {
     ensure() {
-      pending ??= start({
-        dbFile: join(userDataDir, DEMO_DB_FILE),
-        token: randomBytes(24).toString('base64url'),
-      }).then(
-        (s) => (service = s),
-        (err: unknown) => {
-          pending = null
-          console.error(`[demo] the embedded service could not start: ${err instanceof Error ? err.name : 'error'}`)
-          throw new AppFailure(appError('internal', 'The demo service could not start'))
-        },
-      )
+      const token = randomBytes(24).toString('base64url')
+      // The demo keeps its workspace in SQLite: a module that cannot load is said as such, not as
+      // "could not start".
+      pending ??= Promise.resolve()
+        .then(() => assertDriverLoads(driver))
+        .then(() => start({ dbFile: join(userDataDir, DEMO_DB_FILE), token }))
+        .then(
+          (s) => (service = s),
+          (err: unknown) => {
+            pending = null
+            const detail = (err instanceof Error ? err.message : String(err)).replaceAll(token, '…')
+            const reason = err instanceof CacheUnavailable && err.problem === 'driver' ? 'sqlite_driver' : 'demo_start'
+            console.error(`[demo] the embedded service could not start (${reason}): ${detail}`)
+            throw new AppFailure(appError('internal', 'The demo service could not start', { reason, detail }))
+          },
+        )
       return pending
     },
     running: () => service,
@@ -89,8 +99,8 @@ export function normalizeBaseUrl(raw: string): string {
   const url = new URL(raw)
   if (url.username || url.password)
     throw fieldFailure('baseUrl', 'The address must not contain a user name or password')
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.')
-  if (url.protocol === 'http:' && !loopback)
+  // The same rule every stored profile is checked with when the settings are read.
+  if (baseUrlProblem(raw) === 'insecure_address')
     throw fieldFailure(
       'baseUrl',
       'Use https: the token must not travel unencrypted (http is allowed only for this computer)',
@@ -199,6 +209,8 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
 
     'profiles.setToken': async ({ profileId, token, rememberToken }) => {
       const profile = await profiles.describe(profileId)
+      // A disabled profile's address is not trusted with a token, not even to test one.
+      if (profile.disabled) return profiles.setToken(profileId, token, rememberToken)
       const workspaces = await listWorkspaces(profile.baseUrl, token)
       if (!workspaces.some((w) => w.id === profile.workspaceId))
         throw fieldFailure('token', 'This token has no access to the workspace of this profile')
@@ -207,11 +219,7 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
 
     'vault.status': async () => secrets.status(),
 
-    'settings.get': async () => {
-      const notice = file.takeNotice()
-      const settings = file.read().settings
-      return notice ? { settings, notice } : { settings }
-    },
+    'settings.get': async () => ({ settings: file.read().settings }),
 
     'settings.update': async (change) => {
       const doc = await file.update((d) => {
@@ -223,8 +231,10 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
     'app.info': async () => deps.appInfo(),
 
     'shell.openExternal': async ({ url }) => {
-      if (!isAllowedExternalUrl(url)) return { opened: false }
-      await deps.openExternal(url)
+      // Exactly the URL that was checked, as the check read it.
+      const checked = externalUrlToOpen(url)
+      if (checked === null) return { opened: false }
+      await deps.openExternal(checked)
       return { opened: true }
     },
   }

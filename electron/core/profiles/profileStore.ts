@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Profile, ProfilesState } from '../../contract/app/profiles'
+import type { ProfileDisabledReason } from '../../contract/app/notices'
+import { baseUrlProblem, type Profile, type ProfilesState } from '../../contract/app/profiles'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { SettingsFile, StoredProfile } from '../settings/settingsFile'
 import { secretAccount, type SecretStore } from '../vault/secretStore'
@@ -11,8 +12,14 @@ export interface ProfileStore {
   get(profileId: string): StoredProfile | undefined
   /** Same as get, with `hasToken` asked of the vault. */
   describe(profileId: string): Promise<Profile>
+  /** The active profile, or null when none is, or when it is disabled. */
   active(): StoredProfile | null
+  /** Null for a disabled profile: its token is never used. */
   tokenOf(profileId: string): Promise<string | null>
+  /** Why a profile cannot be used (its stored address fails the connect form's rule), or null. */
+  disabledReason(profile: Pick<StoredProfile, 'baseUrl'>): ProfileDisabledReason | null
+  /** The profiles whose address fails the rule; a disabled active profile stops being active. */
+  disableUnsafe(): Promise<StoredProfile[]>
   /** Adds or replaces a profile (same id) and stores its token; does not change the active profile. */
   save(profile: StoredProfile, token: string): Promise<Profile>
   setToken(profileId: string, token: string, rememberToken?: boolean): Promise<Profile>
@@ -45,7 +52,26 @@ export function createProfileStore({ file, secrets, onActiveChanged }: ProfileSt
     return profile
   }
 
+  const disabledReason = (profile: Pick<StoredProfile, 'baseUrl'>) => baseUrlProblem(profile.baseUrl)
+
+  function usable(profileId: string): StoredProfile {
+    const profile = need(profileId)
+    const reason = disabledReason(profile)
+    if (reason)
+      throw new AppFailure(
+        appError(
+          'validation',
+          reason === 'insecure_address'
+            ? 'This profile is disabled: its address is not https, so its token would travel unencrypted'
+            : 'This profile is disabled: its address is not a valid service address',
+        ),
+      )
+    return profile
+  }
+
   async function withToken(profile: StoredProfile): Promise<Profile> {
+    const disabled = disabledReason(profile)
+    if (disabled) return { ...profile, hasToken: false, disabled }
     // A keychain that does not answer must not hide the profiles: the token just counts as missing.
     const token = await secrets.get(tokenAccount(profile.id)).catch(() => null)
     return { ...profile, hasToken: token !== null }
@@ -65,9 +91,26 @@ export function createProfileStore({ file, secrets, onActiveChanged }: ProfileSt
     describe: async (profileId) => withToken(need(profileId)),
     active() {
       const doc = file.read()
-      return doc.profiles.find((p) => p.id === doc.activeProfileId) ?? null
+      const profile = doc.profiles.find((p) => p.id === doc.activeProfileId)
+      return profile && !disabledReason(profile) ? profile : null
     },
-    tokenOf: (profileId) => secrets.get(tokenAccount(profileId)),
+    async tokenOf(profileId) {
+      const profile = get(profileId)
+      if (profile && disabledReason(profile)) return null
+      return secrets.get(tokenAccount(profileId))
+    },
+    disabledReason,
+    async disableUnsafe() {
+      const doc = file.read()
+      const unsafe = doc.profiles.filter((p) => disabledReason(p) !== null)
+      if (unsafe.some((p) => p.id === doc.activeProfileId)) {
+        await file.update((d) => {
+          d.activeProfileId = null
+        })
+        onActiveChanged?.(null)
+      }
+      return unsafe
+    },
     async save(profile, token) {
       await secrets.set(tokenAccount(profile.id), token, { remember: profile.rememberToken })
       await file.update((doc) => {
@@ -78,7 +121,7 @@ export function createProfileStore({ file, secrets, onActiveChanged }: ProfileSt
       return withToken(profile)
     },
     async setToken(profileId, token, rememberToken) {
-      const profile = need(profileId)
+      const profile = usable(profileId)
       const remember = rememberToken ?? profile.rememberToken
       await secrets.set(tokenAccount(profileId), token, { remember })
       if (remember !== profile.rememberToken)
@@ -89,7 +132,7 @@ export function createProfileStore({ file, secrets, onActiveChanged }: ProfileSt
       return withToken(need(profileId))
     },
     async activate(profileId) {
-      need(profileId)
+      usable(profileId)
       const before = file.read().activeProfileId
       await file.update((doc) => {
         doc.activeProfileId = profileId

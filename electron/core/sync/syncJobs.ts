@@ -8,7 +8,13 @@ import { runSync, type SyncRunOptions } from './syncRun'
 
 export type SyncTuning = Pick<
   SyncRunOptions,
-  'concurrency' | 'chatPageSize' | 'messagePageSize' | 'maxAttempts' | 'retryBaseMs'
+  | 'concurrency'
+  | 'chatPageSize'
+  | 'messagePageSize'
+  | 'maxChatPages'
+  | 'maxMessagePages'
+  | 'maxAttempts'
+  | 'retryBaseMs'
 >
 
 export interface SyncJobsDeps {
@@ -27,9 +33,6 @@ interface Job {
   controller: AbortController
   done: Promise<SyncProgress>
 }
-
-/** Scope key in the synced_scopes table: '' is the whole workspace. */
-const scopeKey = (agentId: string | null | undefined) => agentId ?? ''
 
 /** Running and finished "make available offline" jobs, one at a time per profile and scope. */
 export class SyncJobs {
@@ -59,6 +62,7 @@ export class SyncJobs {
       currentChat: null,
       startedAt: this.now(),
       finishedAt: null,
+      notes: [],
     }
     const controller = new AbortController()
     const job: Job = { progress, controller, done: Promise.resolve(progress) }
@@ -98,15 +102,8 @@ export class SyncJobs {
   }
 
   /** The scopes of a profile made available offline, for the status view and the background refresh. */
-  scopes(cache: ProfileCache): SyncedScope[] {
-    const rows = cache.db
-      .prepare('SELECT agent_id, last_synced_at, last_state FROM synced_scopes ORDER BY agent_id')
-      .all() as { agent_id: string; last_synced_at: number | null; last_state: SyncState | null }[]
-    return rows.map((r) => ({
-      agentId: r.agent_id === '' ? null : r.agent_id,
-      lastSyncedAt: r.last_synced_at,
-      lastState: r.last_state,
-    }))
+  scopes(cache: ProfileCache): Promise<SyncedScope[]> {
+    return cache.scopes.list()
   }
 
   private async execute(job: Job, profile: Profile): Promise<SyncProgress> {
@@ -125,7 +122,7 @@ export class SyncJobs {
       const gateway = this.deps.gateway()
       if (!gateway) throw new AppFailure(appError('internal', 'The service gateway is not ready'))
       cache = await this.deps.cacheFor(profile.id)
-      this.recordScope(cache, progress, 'running')
+      await this.recordScope(cache, progress, 'running')
       await runSync({
         ...this.deps.tuning,
         gateway,
@@ -147,19 +144,13 @@ export class SyncJobs {
     }
     progress.currentChat = null
     progress.finishedAt = this.now()
-    if (cache?.db.open) this.recordScope(cache, progress, progress.state)
+    if (cache?.open) await this.recordScope(cache, progress, progress.state).catch(() => undefined)
     emit(true)
     return { ...progress }
   }
 
-  private recordScope(cache: ProfileCache, progress: SyncProgress, state: SyncState): void {
-    cache.db
-      .prepare(
-        `INSERT INTO synced_scopes (agent_id, last_synced_at, last_state) VALUES (?, ?, ?)
-         ON CONFLICT (agent_id) DO UPDATE SET last_state = excluded.last_state,
-           last_synced_at = coalesce(excluded.last_synced_at, last_synced_at)`,
-      )
-      .run(scopeKey(progress.agentId), state === 'done' ? progress.finishedAt : null, state)
+  private async recordScope(cache: ProfileCache, progress: SyncProgress, state: SyncState): Promise<void> {
+    await cache.scopes.record(progress.agentId, state, state === 'done' ? progress.finishedAt : null)
   }
 
   /** Keeps only the latest job of each scope, for the status view. */

@@ -1,6 +1,7 @@
 import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Chat, ChatMessage } from '../../contract'
+import type { SyncNote } from '../../contract/app/offline'
 import type { EndpointName } from '../../contract/endpoints'
 import { backoffDelay, pause } from '../api/backoff'
 import type { ApiGateway } from '../gateway'
@@ -12,6 +13,8 @@ export interface SyncCounters {
   messagesStored: number
   requests: number
   currentChat: { id: string; name: string | null } | null
+  /** Where paging was stopped by the page cap (shown to the user), at most MAX_NOTES of them. */
+  notes: SyncNote[]
 }
 
 export interface SyncRunOptions {
@@ -21,16 +24,25 @@ export interface SyncRunOptions {
   cache: ProfileCache
   /** Only this agent's chats; the whole workspace when absent. */
   agentId?: string
-  /** Requests in flight at most. */
+  /** Requests in flight at most (chats synced at once). */
   concurrency?: number
   chatPageSize?: number
   messagePageSize?: number
+  /** Pages of the chat list at most, and pages of one chat's messages at most: a service that never ends stops there. */
+  maxChatPages?: number
+  maxMessagePages?: number
   /** Attempts for one request answered with 429 or 5xx. */
   maxAttempts?: number
   retryBaseMs?: number
   signal?: AbortSignal
   onProgress?: (counters: SyncCounters) => void
 }
+
+/** The largest page the service's contract accepts (pageSize <= 500). */
+export const MAX_PAGE_SIZE = 500
+export const MAX_NOTES = 20
+/** Writes of one chat sent to the cache worker and not yet committed, at most (the next page is fetched meanwhile). */
+const WRITES_AHEAD = 4
 
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
@@ -40,30 +52,123 @@ function repeats<T extends { id: string }>(page: readonly T[], previous: readonl
 }
 
 /**
+ * What the run learnt of the service's page size for one kind of list: whether it honours the
+ * size asked (a full page was seen), or the lower size it caps pages at (a probe found more).
+ */
+interface PageSizeKnowledge {
+  honoured: boolean
+  cap: number | null
+}
+
+/**
+ * A short page that may be a service's cap rather than the end: caps are round numbers (10, 20,
+ * 25, 50, 100...), so a page of 37 is the end, while a page of 50 when 500 were asked may not be.
+ */
+const mayBeCap = (length: number) => length >= 10 && length % 5 === 0
+
+/**
+ * The end of a paged list. A page shorter than asked is the end unless it may be the service's
+ * cap and the run has not seen a full page yet: then the next page is asked once, and if it
+ * holds more, the service's cap becomes the size that ends lists for the rest of the run. Pages
+ * whose first id was the first id of an earlier page are a service going round in circles; more
+ * than `maxPages` pages is one that never ends. Memory: one id per page, `maxPages` at most.
+ */
+class Pager {
+  private readonly firstIds = new Set<string>()
+  private previous: readonly { id: string }[] | null = null
+  pages = 0
+
+  constructor(
+    private readonly asked: number,
+    private readonly maxPages: number,
+    private readonly known: PageSizeKnowledge,
+  ) {}
+
+  /** What to do with a page just fetched: take it, or stop before it (a repeat). */
+  take(page: readonly { id: string }[]): 'take' | 'repeat' {
+    if (repeats(page, this.previous)) return 'repeat'
+    const first = page[0]?.id
+    if (first !== undefined && this.firstIds.has(first)) return 'repeat'
+    if (first !== undefined) this.firstIds.add(first)
+    this.previous = page
+    this.pages++
+    if (page.length >= this.asked) this.known.honoured = true
+    return 'take'
+  }
+
+  /** After a taken page: 'more', 'end', 'probe' (short, but may be the service's cap) or 'cap'. */
+  after(page: readonly unknown[]): 'more' | 'end' | 'probe' | 'cap' {
+    const full = page.length >= (this.known.cap ?? this.asked)
+    if (page.length === 0) return 'end'
+    if (!full) {
+      if (this.known.honoured || this.known.cap !== null || !mayBeCap(page.length)) return 'end'
+      return this.pages >= this.maxPages ? 'cap' : 'probe'
+    }
+    return this.pages >= this.maxPages ? 'cap' : 'more'
+  }
+
+  /** The probe found more: the service's pages hold `size` items. */
+  adopt(size: number): void {
+    this.known.cap = size
+  }
+}
+
+/**
  * Makes a workspace (or one agent's chats) available offline: every chat, then every chat's
- * messages, at most `concurrency` requests at a time. A chat whose history was fetched to the
- * end before is paged only until the first page that holds a cached message; one whose first
- * sync was interrupted goes on from the page it had reached. Throws AppFailure (cancelled,
- * offline, ...) on failure; everything stored until then stays stored.
+ * messages, at most `concurrency` requests at a time. The chat list streams to the chats' syncs
+ * through a short queue (memory does not grow with the number of chats). A chat's next page is
+ * fetched while the previous one is written (group-committed by the cache worker). A chat whose
+ * history was fetched to the end before is paged only until the first page that holds a cached
+ * message; one whose first sync was interrupted goes on from the page it had reached. A list
+ * that never ends stops at the page cap, with a note. Throws AppFailure (cancelled, offline, ...)
+ * on failure; everything stored until then stays stored.
  */
 export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   const { gateway, profile, cache, signal } = opts
   const concurrency = Math.max(1, opts.concurrency ?? 4)
-  const chatPageSize = opts.chatPageSize ?? 100
-  const messagePageSize = opts.messagePageSize ?? 100
+  const chatPageSize = opts.chatPageSize ?? MAX_PAGE_SIZE
+  const messagePageSize = opts.messagePageSize ?? MAX_PAGE_SIZE
+  const maxChatPages = opts.maxChatPages ?? 2_000
+  const maxMessagePages = opts.maxMessagePages ?? 2_000
   const maxAttempts = opts.maxAttempts ?? 6
   const retryBaseMs = opts.retryBaseMs ?? 500
-  const counters: SyncCounters = { chatsDone: 0, chatsTotal: 0, messagesStored: 0, requests: 0, currentChat: null }
-  const progress = () => opts.onProgress?.({ ...counters })
+  const counters: SyncCounters = {
+    chatsDone: 0,
+    chatsTotal: 0,
+    messagesStored: 0,
+    requests: 0,
+    currentChat: null,
+    notes: [],
+  }
+  const progress = () => opts.onProgress?.({ ...counters, notes: [...counters.notes] })
+  const note = (n: SyncNote) => {
+    if (counters.notes.length < MAX_NOTES) counters.notes.push(n)
+  }
 
   const cancelled = () => new AppFailure(appError('cancelled', 'The sync was cancelled'))
+  const chatSizes: PageSizeKnowledge = { honoured: false, cap: null }
+  const messageSizes: PageSizeKnowledge = { honoured: false, cap: null }
+
+  // Requests in flight at most `concurrency`, the chat list's included.
+  let inFlight = 0
+  const waiting: (() => void)[] = []
+  async function slot<T>(fn: () => Promise<T>): Promise<T> {
+    while (inFlight >= concurrency) await new Promise<void>((r) => waiting.push(r))
+    inFlight++
+    try {
+      return await fn()
+    } finally {
+      inFlight--
+      waiting.shift()?.()
+    }
+  }
 
   async function request<T>(name: EndpointName, input: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw cancelled()
       counters.requests++
       try {
-        const answer = await gateway.run(profile, name, input, { signal })
+        const answer = await slot(() => gateway.run(profile, name, input, { signal }))
         return answer.data as T
       } catch (e) {
         if (signal?.aborted) throw cancelled()
@@ -79,27 +184,85 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  // 1. The chat list, page by page, until a short page or a repeated one.
-  const chats: Chat[] = []
-  let previous: Chat[] | null = null
-  for (let page = 1; ; page++) {
-    const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
-    const batch = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
-    if (repeats(batch, previous)) break
-    cache.messages.saveChats(batch)
-    chats.push(...batch)
-    counters.chatsTotal = chats.length
-    progress()
-    if (batch.length < chatPageSize) break
-    previous = batch
+  // 1. The chat list, page by page, into a short queue the chats' syncs take from.
+  const queue: Chat[] = []
+  let listDone = false
+  let stopped = false
+  let wake: (() => void) | undefined
+  let roomWake: (() => void) | undefined
+  const signalQueue = () => {
+    wake?.()
+    wake = undefined
+  }
+  const listChats = async () => {
+    try {
+      await listPages()
+    } catch (e) {
+      stopped = true
+      throw e
+    } finally {
+      listDone = true
+      signalQueue()
+    }
+  }
+  const listPages = async () => {
+    const pager = new Pager(chatPageSize, maxChatPages, chatSizes)
+    for (let page = 1; !stopped; page++) {
+      const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
+      const batch = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
+      if (pager.take(batch) === 'repeat') break
+      await cache.messages.saveChats(batch)
+      queue.push(...batch)
+      counters.chatsTotal += batch.length
+      progress()
+      signalQueue()
+      const next = pager.after(batch)
+      if (next === 'end') break
+      if (next === 'cap') {
+        note({ kind: 'page_cap', chatId: null, pages: pager.pages })
+        break
+      }
+      if (next === 'probe') {
+        const more = await request<Chat[]>('chats.list', {
+          path: { workspaceId: profile.workspaceId },
+          query: { ...query, page: page + 1 },
+        })
+        if (more.length === 0 || pager.take(more) === 'repeat') break
+        pager.adopt(batch.length)
+        await cache.messages.saveChats(more)
+        queue.push(...more)
+        counters.chatsTotal += more.length
+        page++
+        progress()
+        signalQueue()
+        const then = pager.after(more)
+        if (then === 'end') break
+        if (then === 'cap') {
+          note({ kind: 'page_cap', chatId: null, pages: pager.pages })
+          break
+        }
+      }
+      // Keep the queue short: wait while the chats' syncs have plenty to do.
+      while (!stopped && queue.length > chatPageSize * 2) await new Promise<void>((r) => (roomWake = r))
+    }
+  }
+
+  const nextChat = async (): Promise<Chat | undefined> => {
+    for (;;) {
+      const chat = queue.shift()
+      if (chat) {
+        roomWake?.()
+        roomWake = undefined
+        return chat
+      }
+      if (listDone || stopped) return undefined
+      await new Promise<void>((r) => (wake = chain(wake, r)))
+    }
   }
 
   // 2. The messages of every chat, `concurrency` chats at a time, each chat's pages in order.
-  let next = 0
-  let stopped = false
   const worker = async () => {
-    while (!stopped && next < chats.length) {
-      const chat = chats[next++]
+    for (let chat = await nextChat(); chat && !stopped; chat = await nextChat()) {
       counters.currentChat = { id: chat.id, name: chatName(chat) }
       progress()
       try {
@@ -108,6 +271,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         // A chat deleted since the list was read is skipped; anything else ends the run.
         if (!(e instanceof AppFailure && e.error.kind === 'not_found')) {
           stopped = true
+          signalQueue()
+          roomWake?.()
           throw e
         }
       }
@@ -117,45 +282,106 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   }
 
   async function syncChat(chat: Chat): Promise<void> {
-    const state = cache.messages.chatSyncState(chat.id)
+    const state = await cache.messages.chatSyncState(chat.id)
     const time = typeof chat.time === 'number' ? chat.time : null
     if (state?.historyComplete && time !== null && state.syncedTime === time) return
     // head: known history, fetch until cached messages show up; resume: head first, then jump back in.
     let phase: 'head' | 'resume' | 'full' = state?.historyComplete ? 'head' : state?.resumePage ? 'resume' : 'full'
-    let previousPage: ChatMessage[] | null = null
-    for (let page = 1; ; page++) {
-      const batch = await request<ChatMessage[]>('messages.list', {
-        path: { chatId: chat.id },
-        query: { page, pageSize: messagePageSize },
-      })
-      if (repeats(batch, previousPage)) break
-      // The page and where a first sync goes on commit together: one WAL commit (and one FTS
-      // segment flush) per page instead of two, and a kill never leaves them out of step.
-      const marksResume = phase === 'full' && batch.length >= messagePageSize
-      // In the cache's writer thread: a page's transaction never holds the main event loop.
-      const stored = await cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null)
-      counters.messagesStored += stored
-      progress()
-      if (batch.length < messagePageSize) break
-      if (stored < batch.length) {
-        if (phase === 'head') return cache.writer.markChatSynced(chat.id, time)
-        if (phase === 'resume') {
-          page = Math.max(page, (state?.resumePage ?? 1) - 1)
-          phase = 'full'
-          previousPage = null
-          continue
-        }
+    let pager = new Pager(messagePageSize, maxMessagePages, messageSizes)
+    // Writes sent and not yet committed (full phase only: the others need each answer).
+    const ahead: Promise<number>[] = []
+    const settle = async (max: number) => {
+      while (ahead.length > max) {
+        // Read the counter after the await: other chats add to it meanwhile.
+        const stored = await ahead.shift()!
+        counters.messagesStored += stored
       }
-      previousPage = batch
+    }
+    const fetchPage = (page: number) =>
+      request<ChatMessage[]>('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
+    try {
+      let page = 1
+      let batch = await fetchPage(page)
+      for (;;) {
+        if (pager.take(batch) === 'repeat') break
+        let next = pager.after(batch)
+        // In a full sync the next page is asked while this one is written; the head of a known
+        // chat usually ends at its first page, so it is not asked ahead.
+        const following = phase === 'full' && (next === 'more' || next === 'probe') ? fetchPage(page + 1) : undefined
+        following?.catch(() => undefined)
+        // The page and where a first sync goes on commit together: a kill never leaves them out of step.
+        const marksResume = phase === 'full' && next !== 'end'
+        const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null)
+        let stored: number | undefined
+        if (phase === 'full') {
+          write.catch(() => undefined)
+          ahead.push(write)
+          await settle(WRITES_AHEAD)
+        } else {
+          stored = await write
+          counters.messagesStored += stored
+        }
+        progress()
+        let more: ChatMessage[] | undefined
+        if (next === 'probe') {
+          more = await (following ?? fetchPage(page + 1))
+          if (more.length === 0) next = 'end'
+          else {
+            pager.adopt(batch.length)
+            next = 'more'
+          }
+        }
+        if (next === 'end') break
+        if (next === 'cap') {
+          note({ kind: 'page_cap', chatId: chat.id, pages: pager.pages })
+          progress()
+          break
+        }
+        if (stored !== undefined && stored < batch.length) {
+          if (phase === 'head') {
+            await settle(0)
+            return await cache.writer.markChatSynced(chat.id, time)
+          }
+          if (phase === 'resume') {
+            // Known messages: jump to where the interrupted sync was.
+            page = Math.max(page, (state?.resumePage ?? 1) - 1)
+            phase = 'full'
+            pager = new Pager(messagePageSize, maxMessagePages, messageSizes)
+            await following?.catch(() => undefined)
+            page++
+            batch = await fetchPage(page)
+            continue
+          }
+        }
+        page++
+        batch = more ?? (await (following ?? fetchPage(page)))
+      }
+      await settle(0)
+    } catch (e) {
+      // No write of this chat may still be running when the caller hears of the failure.
+      await Promise.allSettled(ahead)
+      throw e
     }
     await cache.writer.markChatSynced(chat.id, time)
   }
 
+  const listing = listChats()
+  const workers = Array.from({ length: concurrency }, worker)
   // allSettled: no worker may still be writing when the caller hears that the run ended.
-  const ends = await Promise.allSettled(Array.from({ length: Math.min(concurrency, chats.length) }, worker))
+  const ends = await Promise.allSettled([listing, ...workers])
   const failed = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected')
   if (failed) throw failed.reason
   counters.currentChat = null
   progress()
   return counters
+}
+
+/** Both wake-ups run (several chats' syncs may wait for the queue at once). */
+function chain(a: (() => void) | undefined, b: () => void): () => void {
+  return a
+    ? () => {
+        a()
+        b()
+      }
+    : b
 }

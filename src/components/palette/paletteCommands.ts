@@ -5,6 +5,7 @@ import { useAppearance } from '@/composables/useAppearance'
 import { useCommandPalette, type PaletteItem } from '@/composables/useCommandPalette'
 import { isMacPlatform, shortcutLabel, type Shortcut, type ShortcutBinding } from '@/composables/useShortcuts'
 import { useSessionStore } from '@/stores/session'
+import { agentTabs } from '@/views/agents/agentTabs'
 
 /** The app's commands and their keys, in the order the palette lists them. */
 export const SHORTCUTS = {
@@ -94,6 +95,18 @@ export function usePaletteCommands() {
         t('palette.commands.addProfileKeywords').split(' '),
       )
     add('palette', t('palette.commands.palette'), () => palette.show(), SHORTCUTS.palette)
+    if (route.name === 'agent-detail') {
+      // Every tab of the agent in view, so the keyboard reaches each one by name.
+      const agentId = String(route.params.agentId)
+      for (const tab of agentTabs)
+        add(
+          `agentTab:${tab.id}`,
+          t('palette.commands.agentTab', { tab: t(tab.label) }),
+          () => router.push({ name: 'agent-detail', params: { agentId, tab: tab.id } }),
+          undefined,
+          [tab.id],
+        )
+    }
     if (route.name === 'chat')
       addAfterClose(
         'chatSearch',

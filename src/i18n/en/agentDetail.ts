@@ -1,4 +1,5 @@
 export default {
+  tabsLabel: 'Agent sections',
   back: 'All agents',
   notFound: 'This agent no longer exists on the service.',
   loadFailed: 'The agent could not be loaded.',

@@ -28,8 +28,6 @@ export default {
     newest: 'Newest',
     fromCache: 'Offline copy',
     fromService: 'From the service',
-    makeOffline: 'Make available offline',
-    makingOffline: 'Making this agent’s chats available offline…',
     noVirtual: 'Debug: every loaded message is rendered (no virtualization), {n} messages.',
   },
   message: {

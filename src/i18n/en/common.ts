@@ -1,6 +1,7 @@
 export default {
   appName: 'Agent Desk',
   retry: 'Try again',
+  close: 'Close',
   cancel: 'Cancel',
   save: 'Save',
   remove: 'Remove',
@@ -17,6 +18,12 @@ export default {
     hoursAgo: '1 hour ago | {n} hours ago',
     daysAgo: '1 day ago | {n} days ago',
   },
+  errorRedirectTo:
+    'The service answered with a redirect (HTTP {status}) that the app does not follow, to {to}. Check the service address of this profile.',
+  errorRedirect: 'The service answered with a redirect (HTTP {status}) that the app does not follow.',
+  copyFullError: 'Copy the full text',
+  errorCopied: 'Full error text copied ({n} characters)',
+  copyFailed: 'Could not copy to the clipboard',
   errorKind: {
     auth: 'The service refused the token.',
     validation: 'Some values are not valid.',
@@ -28,5 +35,10 @@ export default {
     bad_response: 'The service sent an answer the app does not understand.',
     cancelled: 'Cancelled.',
     internal: 'Something went wrong inside the app.',
+  },
+  errorDetail: {
+    title: 'Technical details',
+    copy: 'Copy details',
+    copied: 'Copied',
   },
 }

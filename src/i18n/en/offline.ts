@@ -11,6 +11,8 @@ export default {
     cancelled: 'Stopped. The next run goes on from where it stopped.',
     failed: 'Could not finish: {message}',
     lastSynced: 'Offline copy from {when}',
+    stoppedChatList: 'The chat list was stopped after {pages} pages: the service kept sending new pages.',
+    stoppedChat: 'Chat {chat} was stopped after {pages} pages: the service kept sending new pages.',
   },
   search: {
     placeholder: 'Search cached messages',
@@ -36,5 +38,19 @@ export default {
     scopeAgent: 'Agent {id}',
     refresh: 'Kept current every {minutes} minutes while online.',
     refreshOff: 'Not refreshed automatically.',
+    unavailableTitle: 'Offline data is off for this profile',
+    unavailable: {
+      driver:
+        'The database module of the app could not be loaded, so nothing is kept for offline use. Your offline file is untouched. Reinstalling the app usually fixes this.',
+      open: 'The offline file could not be opened (it may be in use, or this account cannot read it). It was left as it is.',
+      undecryptable:
+        'The offline file cannot be decrypted with the key kept in this computer’s keychain. It was left as it is; start a new offline copy to use offline data again.',
+      newer_schema:
+        'The offline file was written by a newer version of Agent Desk. It was left as it is: update the app to use it, or start a new offline copy.',
+    },
+    unavailableSize: '{size} on disk · cannot be read now',
+    startNew: 'Start a new offline copy',
+    startNewContent:
+      'The offline file of “{profile}” that cannot be used is deleted and a new, empty one is started. The service keeps all your data.',
   },
 }

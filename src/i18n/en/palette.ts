@@ -37,6 +37,7 @@ export default {
     addProfile: 'Add a profile…',
     addProfileKeywords: 'connect token workspace account',
     palette: 'Command palette',
+    agentTab: 'Agent: open the {tab} tab',
     chatSearch: 'Search in this chat',
   },
 }

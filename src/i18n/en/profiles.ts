@@ -8,6 +8,8 @@ export default {
     demoTitle: 'Open the demo workspace',
     demoBody: 'Try the app with sample agents and chats that live only on this computer.',
     demoAction: 'Open the demo',
+    demoDriver:
+      'The demo workspace could not be opened: the app’s database module could not be loaded on this computer. Reinstalling the app usually fixes this.',
     demoFailed: 'The demo workspace could not be opened: {message}',
     back: 'Back',
   },

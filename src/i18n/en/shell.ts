@@ -12,7 +12,11 @@ export default {
     removeProfile: 'Remove “{label}”…',
     themeToLight: 'Switch to light theme',
     themeToDark: 'Switch to dark theme',
+    disabledProfile: 'disabled',
     language: 'Language',
+  },
+  disabledProfile: {
+    title: 'This profile is disabled',
   },
   removeProfile: {
     title: 'Remove this profile?',

@@ -1,4 +1,5 @@
 export default {
+  tabsLabel: 'Seções do agente',
   back: 'Todos os agentes',
   notFound: 'Este agente não existe mais no serviço.',
   loadFailed: 'Não foi possível carregar o agente.',

@@ -28,8 +28,6 @@ export default {
     newest: 'Mais recentes',
     fromCache: 'Cópia offline',
     fromService: 'Do serviço',
-    makeOffline: 'Disponibilizar offline',
-    makingOffline: 'Disponibilizando offline as conversas deste agente…',
     noVirtual: 'Depuração: todas as mensagens carregadas são exibidas (sem virtualização), {n} mensagens.',
   },
   message: {

@@ -1,6 +1,7 @@
 export default {
   appName: 'Agent Desk',
   retry: 'Tentar de novo',
+  close: 'Fechar',
   cancel: 'Cancelar',
   save: 'Salvar',
   remove: 'Remover',
@@ -17,6 +18,12 @@ export default {
     hoursAgo: 'há 1 hora | há {n} horas',
     daysAgo: 'há 1 dia | há {n} dias',
   },
+  errorRedirectTo:
+    'O serviço respondeu com um redirecionamento (HTTP {status}) que o app não segue, para {to}. Confira o endereço do serviço deste perfil.',
+  errorRedirect: 'O serviço respondeu com um redirecionamento (HTTP {status}) que o app não segue.',
+  copyFullError: 'Copiar o texto completo',
+  errorCopied: 'Texto completo do erro copiado ({n} caracteres)',
+  copyFailed: 'Não foi possível copiar para a área de transferência',
   errorKind: {
     auth: 'O serviço recusou o token.',
     validation: 'Alguns valores não são válidos.',
@@ -28,5 +35,10 @@ export default {
     bad_response: 'O serviço enviou uma resposta que o app não entende.',
     cancelled: 'Cancelado.',
     internal: 'Algo deu errado dentro do app.',
+  },
+  errorDetail: {
+    title: 'Detalhes técnicos',
+    copy: 'Copiar detalhes',
+    copied: 'Copiado',
   },
 }

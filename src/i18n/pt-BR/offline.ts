@@ -11,6 +11,8 @@ export default {
     cancelled: 'Interrompido. A próxima execução continua de onde parou.',
     failed: 'Não foi possível concluir: {message}',
     lastSynced: 'Cópia offline de {when}',
+    stoppedChatList: 'A lista de conversas parou após {pages} páginas: o serviço continuava enviando páginas novas.',
+    stoppedChat: 'A conversa {chat} parou após {pages} páginas: o serviço continuava enviando páginas novas.',
   },
   search: {
     placeholder: 'Buscar nas mensagens salvas',
@@ -38,5 +40,19 @@ export default {
     scopeAgent: 'Agente {id}',
     refresh: 'Atualizado a cada {minutes} minutos enquanto online.',
     refreshOff: 'Sem atualização automática.',
+    unavailableTitle: 'Os dados offline estão desligados para este perfil',
+    unavailable: {
+      driver:
+        'O módulo de banco de dados do app não pôde ser carregado, então nada é guardado para uso offline. Seu arquivo offline não foi alterado. Reinstalar o app geralmente resolve.',
+      open: 'O arquivo offline não pôde ser aberto (pode estar em uso, ou esta conta não tem permissão para lê-lo). Ele foi mantido como está.',
+      undecryptable:
+        'O arquivo offline não pode ser descriptografado com a chave guardada no chaveiro deste computador. Ele foi mantido como está; comece uma nova cópia offline para voltar a usar dados offline.',
+      newer_schema:
+        'O arquivo offline foi gravado por uma versão mais nova do Agent Desk. Ele foi mantido como está: atualize o app para usá-lo, ou comece uma nova cópia offline.',
+    },
+    unavailableSize: '{size} em disco · não pode ser lido agora',
+    startNew: 'Começar uma nova cópia offline',
+    startNewContent:
+      'O arquivo offline de “{profile}” que não pode ser usado será apagado e um novo, vazio, será criado. O serviço mantém todos os seus dados.',
   },
 }

@@ -37,6 +37,7 @@ export default {
     addProfile: 'Adicionar um perfil…',
     addProfileKeywords: 'conectar token workspace conta',
     palette: 'Paleta de comandos',
+    agentTab: 'Agente: abrir a aba {tab}',
     chatSearch: 'Buscar nesta conversa',
   },
 }

@@ -8,6 +8,8 @@ export default {
     demoTitle: 'Abrir o espaço de demonstração',
     demoBody: 'Experimente o app com agentes e conversas de exemplo que ficam só neste computador.',
     demoAction: 'Abrir a demonstração',
+    demoDriver:
+      'Não foi possível abrir a demonstração: o módulo de banco de dados do app não pôde ser carregado neste computador. Reinstalar o app geralmente resolve.',
     demoFailed: 'Não foi possível abrir a demonstração: {message}',
     back: 'Voltar',
   },

@@ -12,7 +12,11 @@ export default {
     removeProfile: 'Remover “{label}”…',
     themeToLight: 'Mudar para o tema claro',
     themeToDark: 'Mudar para o tema escuro',
+    disabledProfile: 'desativado',
     language: 'Idioma',
+  },
+  disabledProfile: {
+    title: 'Este perfil está desativado',
   },
   removeProfile: {
     title: 'Remover este perfil?',

@@ -160,16 +160,21 @@ export const ContactFormRules = ContactInput.extend({
   customFieldValues: z.array(z.looseObject({ customFieldId: z.string().min(1), value: z.unknown() })).nullish(),
 })
 
-/** The fields the form owns, as the schema checks them and the service receives them. */
+/**
+ * The fields the form owns, as the schema checks them and the service receives them. An emptied
+ * field is sent the way the vendor's document allows clearing it: null where it is nullable
+ * (gender, picture, e-mail, job title; a picture or e-mail is never ""), "" for the phone (a
+ * string that may not be null).
+ */
 export function contactInputOf(draft: ContactDraft): ContactInput {
   const text = (value: string) => (value.trim() === '' ? null : value.trim())
   return {
     name: draft.name.trim(),
     birthday: draft.birthday,
     gender: text(draft.gender),
-    picture: draft.picture.trim(),
-    phone: text(draft.phone),
-    email: draft.email.trim(),
+    picture: text(draft.picture),
+    phone: draft.phone.trim(),
+    email: text(draft.email),
     jobTitle: text(draft.jobTitle),
     // The contract's write schema may still type the value as text; the vendor takes any value.
     customFieldValues: draft.customFieldValues.map((f) => ({
@@ -192,9 +197,14 @@ const DRAFT_FIELDS: readonly DraftField[] = [
   'customFieldValues',
 ]
 
+/** Fields of the PUT body that the vendor's document does not let be null. */
+const NOT_NULLABLE_IN_BODY = ['id', 'name', 'phone', 'recipient'] as const
+
 /**
  * The PUT body: the whole contact as last read (unknown fields included), with the fields the user
- * changed. A field left alone is sent exactly as the service has it (null stays null).
+ * changed. A field left alone is sent exactly as the service has it, except that a null the
+ * document does not allow there (name, phone) is left out rather than echoed. A custom value the
+ * user did not change keeps its type (a number stays a number).
  */
 export function contactUpdateBody(full: Contact, base: ContactDraft, draft: ContactDraft): ContactInput {
   const input = contactInputOf(draft)
@@ -202,6 +212,17 @@ export function contactUpdateBody(full: Contact, base: ContactDraft, draft: Cont
   for (const field of DRAFT_FIELDS) {
     if (JSON.stringify(base[field]) !== JSON.stringify(draft[field])) body[field] = input[field]
   }
+  if (body.customFieldValues !== full.customFieldValues) {
+    const before = new Map((full.customFieldValues ?? []).map((f) => [f.customFieldId, f]))
+    const baseText = new Map(base.customFieldValues.map((f) => [f.customFieldId, f.value]))
+    body.customFieldValues = draft.customFieldValues.map((f) => {
+      const original = before.get(f.customFieldId)
+      return original && baseText.get(f.customFieldId) === f.value
+        ? { ...original }
+        : { customFieldId: f.customFieldId, value: f.value }
+    })
+  }
+  for (const field of NOT_NULLABLE_IN_BODY) if (body[field] === null) delete body[field]
   return body as ContactInput
 }
 

@@ -1,11 +1,12 @@
-import { existsSync, openSync, readdirSync, writeSync, closeSync, statSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, openSync, readdirSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SyncProgress } from '../../../electron/contract/app/offline'
 import type { ChatMessage } from '../../../electron/contract'
+import { CACHE_SCHEMA_VERSION } from '../../../electron/core/cache/cacheDatabase'
 import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
 import { cacheFileOf } from '../../../electron/core/cache/profileCache'
-import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
+import { channelCtx, offlineWorld, openCacheFileReadOnly, withCacheDb, type OfflineWorld } from '../sync/offlineHarness'
 
 let world: OfflineWorld
 
@@ -61,10 +62,15 @@ describe('offline channels', () => {
 
   it('finds a synced message by a word typed without accents and opens the chat around it', async () => {
     await syncAll()
-    const cache = await world.layer.cacheFor(world.profile.id)
-    const sample = cache.db
-      .prepare("SELECT chat_id, id, text FROM messages WHERE text GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1")
-      .get() as { chat_id: string; id: string; text: string }
+    const sample = await withCacheDb(
+      world,
+      (db) =>
+        db
+          .prepare(
+            "SELECT chat_id, id, raw ->> '$.text' AS text FROM messages WHERE raw ->> '$.text' GLOB '*[áàâãéêíóôõúç]*' ORDER BY seq LIMIT 1",
+          )
+          .get() as { chat_id: string; id: string; text: string },
+    )
     const word = sample.text.match(/[\p{L}]*[áàâãéêíóôõúç][\p{L}]*/u)?.[0] ?? ''
     const folded = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
     expect(folded).not.toBe(word)
@@ -132,9 +138,9 @@ describe('offline channels', () => {
         event: 'offline.notice',
         payload: { profileId: again.profile.id, notice: 'cache_rebuilt' },
       })
-      expect(damaged.db.open).toBe(false)
+      expect(damaged.open).toBe(false)
       const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      expect(await cache.messages.counts()).toEqual({ chats: 0, messages: 0 })
       expect(readdirSync(dirname(file)).some((f) => f.includes('.corrupt-'))).toBe(true)
       // And it fills again from the service.
       const { done } = again.layer.jobs.start(again.profile)
@@ -145,18 +151,91 @@ describe('offline channels', () => {
     }
   })
 
-  it('a file whose first page is damaged is set aside at open, with the notice', async () => {
+  it('a file its key cannot decrypt is left as it is: the cache is off, said, and can be started anew', async () => {
     await world.layer.cacheFor(world.profile.id)
     await world.layer.dispose()
     const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
     const fd = openSync(file, 'r+')
     writeSync(fd, Buffer.alloc(4096, 0x11), 0, 4096, 0)
     closeSync(fd)
+    const before = readFileSync(file)
+    const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
+    const again2 = (name: keyof OfflineWorld['layer']['channels'], input?: unknown) =>
+      again.layer.channels[name](input, channelCtx(again)) as Promise<unknown>
+    try {
+      await expect(again.layer.cacheFor(again.profile.id)).rejects.toMatchObject({ problem: 'undecryptable' })
+      expect(readFileSync(file).equals(before)).toBe(true)
+      expect(readdirSync(dirname(file)).some((f) => f.includes('.corrupt-'))).toBe(false)
+      expect(again.events).toContainEqual({
+        event: 'offline.notice',
+        payload: { profileId: again.profile.id, notice: 'cache_unavailable' },
+      })
+      const status = (await again2('sync.status')) as { cache: { state: string; problem?: string; detail?: string } }
+      expect(status.cache).toMatchObject({ state: 'unavailable', problem: 'undecryptable' })
+      expect(status.cache.detail).toMatch(/not a database/)
+      const usage = (await again2('offline.usage')) as { profiles: { unavailable?: string }[] }
+      expect(usage.profiles).toEqual([expect.objectContaining({ unavailable: 'undecryptable' })])
+      // "Start a new offline copy": the unusable file goes, a new one works.
+      await again2('offline.clear', {})
+      const fresh = await again.layer.cacheFor(again.profile.id)
+      expect(await fresh.messages.counts()).toEqual({ chats: 0, messages: 0 })
+      expect(((await again2('sync.status')) as { cache: unknown }).cache).toEqual({ state: 'ok' })
+    } finally {
+      await again.layer.dispose()
+      await again.sandbox.stop()
+    }
+  })
+
+  it('a SQLite module that cannot load is an error, never corruption: the file is untouched', async () => {
+    await syncAll()
+    await world.layer.dispose()
+    const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
+    const before = readFileSync(file)
+    const nativeBinding = join(world.dir, 'missing', 'better_sqlite3.node')
+    const again = await offlineWorld({ dir: world.dir, secrets: world.secrets, layer: { sqlite: { nativeBinding } } })
+    try {
+      await expect(again.layer.cacheFor(again.profile.id)).rejects.toMatchObject({ problem: 'driver' })
+      const status = (await again.layer.channels['sync.status'](undefined, channelCtx(again))) as {
+        cache: { state: string; problem?: string; detail?: string }
+      }
+      expect(status.cache).toMatchObject({ state: 'unavailable', problem: 'driver' })
+      expect(status.cache.detail).toContain('better_sqlite3.node')
+      // Reads still work online, through the service.
+      await again.layer.settled()
+      expect(readFileSync(file).equals(before)).toBe(true)
+      expect(readdirSync(dirname(file)).filter((f) => f.includes('.corrupt-'))).toEqual([])
+    } finally {
+      await again.layer.dispose()
+      await again.sandbox.stop()
+    }
+    // With the real module the same file opens with everything in it.
+    const back = await offlineWorld({ dir: world.dir, secrets: world.secrets })
+    try {
+      const cache = await back.layer.cacheFor(back.profile.id)
+      expect((await cache.messages.counts()).messages).toBeGreaterThan(0)
+    } finally {
+      await back.layer.dispose()
+      await back.sandbox.stop()
+    }
+  })
+
+  it('a file written by a newer version of the app is refused and left as it is', async () => {
+    await world.layer.cacheFor(world.profile.id)
+    await world.layer.dispose()
+    const file = cacheFileOf(world.ctx.userDataDir, world.profile.id)
+    const key = (await world.secrets.get(cacheKeyAccount(world.profile.id)))!
+    const writer = openCacheFileReadOnly(file, key, true)
+    writer.pragma(`user_version = ${CACHE_SCHEMA_VERSION + 1}`)
+    writer.close()
+    const before = readFileSync(file)
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
-      const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.rebuiltFrom).toMatch(/not a database|corrupt/)
-      expect(again.events.map((e) => e.event)).toContain('offline.notice')
+      await expect(again.layer.cacheFor(again.profile.id)).rejects.toMatchObject({ problem: 'newer_schema' })
+      const status = (await again.layer.channels['sync.status'](undefined, channelCtx(again))) as {
+        cache: { detail?: string }
+      }
+      expect(status.cache.detail).toMatch(new RegExp(`schema version ${CACHE_SCHEMA_VERSION + 1}`))
+      expect(readFileSync(file).equals(before)).toBe(true)
     } finally {
       await again.layer.dispose()
       await again.sandbox.stop()
@@ -171,7 +250,7 @@ describe('offline channels', () => {
       const cache = await again.layer.cacheFor(again.profile.id)
       expect(await cache.check()).toEqual({ state: 'ok' })
       await again.layer.settled()
-      expect(cache.db.open).toBe(true)
+      expect(cache.open).toBe(true)
       expect(again.events.map((e) => e.event)).not.toContain('offline.notice')
     } finally {
       await again.layer.dispose()
@@ -186,7 +265,7 @@ describe('offline channels', () => {
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     try {
       const cache = await again.layer.cacheFor(again.profile.id)
-      expect(cache.messages.counts().messages).toBe(0)
+      expect((await cache.messages.counts()).messages).toBe(0)
     } finally {
       await again.layer.dispose()
       await again.sandbox.stop()
@@ -225,7 +304,7 @@ describe('background refresh', () => {
       const { done } = w.layer.jobs.start(w.profile)
       expect((await done).messagesStored).toBe(1)
       const cache = await w.layer.cacheFor(w.profile.id)
-      expect(cache.search.search('chegou', { limit: 5 }).groups[0].hits[0].messageId).toBe('fresh-1')
+      expect((await cache.search.search('chegou', { limit: 5 })).groups[0].hits[0].messageId).toBe('fresh-1')
     } finally {
       await w.cleanup()
     }

@@ -198,7 +198,7 @@ describe('read-through cache', () => {
       query: { page: 1, pageSize: 10 },
     })
     const cache = await world.layer.cacheFor(world.profile.id)
-    const local = cache.messages.page(someChat, undefined, 10)
+    const local = await cache.messages.page(someChat, undefined, 10)
     expect(local.messages.map((m) => m.id)).toEqual((answer.data as { id: string }[]).map((m) => m.id))
   })
 

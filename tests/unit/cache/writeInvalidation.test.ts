@@ -173,7 +173,7 @@ describe('a saved contact in the offline copy', () => {
     release()
     service.hold = undefined
     await gateway.settled()
-    const cached = cache.responses.get('contacts.get', paramsKey(getInput))
+    const cached = await cache.responses.get('contacts.get', paramsKey(getInput))
     expect(cached).toMatchObject({ data: { id: 'X', written: 'contacts.update' }, stale: false })
     expect(service.calls.map((c) => c.name)).toEqual(['contacts.get', 'contacts.get', 'contacts.update'])
   })

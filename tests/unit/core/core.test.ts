@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -335,14 +335,13 @@ describe('core against the embedded service', () => {
     expect(await ok('app:vault.status')).toMatchObject({ backend: 'safeStorage', weak: true })
   })
 
-  it('resets a corrupt settings file, says so once, and saves updates', async () => {
+  it('resets a corrupt settings file, keeps the notice until it is taken, and saves updates', async () => {
     await writeFile(join(dir, SETTINGS_FILE), '{ broken')
     const first = await open()
-    expect(await first.ok('app:settings.get')).toMatchObject({
-      notice: 'settings_reset',
-      settings: { theme: 'system' },
-    })
-    expect(await first.ok('app:settings.get')).not.toHaveProperty('notice')
+    expect(await first.ok('app:settings.get')).toEqual({ settings: expect.objectContaining({ theme: 'system' }) })
+    // Nobody listened while the file was read: the notice waited, and is handed out once.
+    expect(await first.ok('app:notices.take')).toEqual({ notices: [{ kind: 'settings_reset' }] })
+    expect(await first.ok('app:notices.take')).toEqual({ notices: [] })
     expect(await first.ok('app:settings.update', { theme: 'dark', refreshIntervalMinutes: 0 })).toMatchObject({
       theme: 'dark',
       refreshIntervalMinutes: 0,
@@ -356,7 +355,118 @@ describe('core against the embedded service', () => {
     expect(await second.ok('app:settings.get')).toEqual({
       settings: { locale: 'system', theme: 'dark', refreshIntervalMinutes: 0, autoUpdate: true },
     })
+    expect(await second.ok('app:notices.take')).toEqual({ notices: [] })
     expect(second.core.settings.getWindowBounds()).toEqual({ width: 1100, height: 700, x: 5, y: 6 })
+  })
+
+  /** Rewrites the settings file as an attacker (or a careless hand) would, between two runs. */
+  async function tamper(change: (doc: Record<string, unknown> & { profiles: Record<string, unknown>[] }) => void) {
+    const path = join(dir, SETTINGS_FILE)
+    const doc = JSON.parse(await readFile(path, 'utf8'))
+    change(doc)
+    await writeFile(path, JSON.stringify(doc))
+  }
+
+  it('keeps every profile and its token when one setting of the file is invalid, with a notice for it', async () => {
+    const first = await open()
+    const a = await createServiceProfile(first.ok, { label: 'A' })
+    const b = await createServiceProfile(first.ok, { label: 'B' })
+    await first.core.dispose()
+    await tamper((doc) => {
+      doc.settings = { theme: 'purple', locale: 'en' }
+    })
+
+    const second = await open()
+    const state = await second.ok<ProfilesState>('app:profiles.list')
+    expect(state.profiles.map((p) => [p.label, p.hasToken])).toEqual([
+      ['A', true],
+      ['B', true],
+    ])
+    expect(state.activeProfileId).toBe(b.id)
+    expect(await second.ok('app:settings.get')).toMatchObject({ settings: { theme: 'system', locale: 'en' } })
+    expect(await second.ok('app:notices.take')).toEqual({
+      notices: [{ kind: 'setting_reset', field: 'settings.theme' }],
+    })
+    expect(a.id).not.toBe(b.id)
+  })
+
+  it('drops an unreadable profile with its secrets (nothing orphaned in the keychain), and keeps the others', async () => {
+    const first = await open()
+    const a = await createServiceProfile(first.ok, { label: 'A' })
+    const b = await createServiceProfile(first.ok, { label: 'B' })
+    await first.core.dispose()
+    await tamper((doc) => {
+      doc.profiles[1].kind = 'alien'
+    })
+
+    const second = await open()
+    const state = await second.ok<ProfilesState>('app:profiles.list')
+    expect(state.profiles.map((p) => p.id)).toEqual([a.id])
+    expect(await second.ok('app:notices.take')).toEqual({ notices: [{ kind: 'profile_dropped', label: 'B' }] })
+    const vault = await openVault({ userDataDir: dir, keytarLoader: null, safeStorage })
+    expect(await vault.get(`token:${b.id}`)).toBeNull()
+    expect(await vault.get(`token:${a.id}`)).toBe(SERVICE_TOKEN)
+  })
+
+  it('disables a profile whose stored address was edited to plain http: its token is never sent', async () => {
+    const attacker: { url: string; headers: Record<string, unknown> }[] = []
+    const first = await open()
+    const profile = await createServiceProfile(first.ok, { label: 'Acme' })
+    await first.core.dispose()
+    await tamper((doc) => {
+      doc.profiles[0].baseUrl = 'http://attacker.example'
+    })
+
+    const second = await open({
+      fetch: async (input, init) => {
+        attacker.push({ url: String(input), headers: Object.fromEntries(new Headers(init?.headers)) })
+        return new Response('{}', { status: 200 })
+      },
+    })
+    const state = await second.ok<ProfilesState>('app:profiles.list')
+    expect(state.activeProfileId).toBeNull()
+    expect(state.profiles).toEqual([
+      expect.objectContaining({ id: profile.id, disabled: 'insecure_address', hasToken: false }),
+    ])
+    expect(await second.ok('app:notices.take')).toEqual({
+      notices: [{ kind: 'profile_disabled', profileId: profile.id, label: 'Acme', reason: 'insecure_address' }],
+    })
+    expect(await second.call('app:profiles.activate', { profileId: profile.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    })
+    expect(await second.call('app:profiles.setToken', { profileId: profile.id, token: 'another' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    })
+    expect(await second.call('api:workspaces.list')).toMatchObject({ ok: false })
+    await second.core.media.fetchMedia('http://attacker.example/media/a.png')
+    expect(attacker.every((r) => r.headers.authorization === undefined)).toBe(true)
+    expect(JSON.stringify(attacker)).not.toContain(SERVICE_TOKEN)
+    // It can still be removed, and its token goes with it.
+    await second.ok('app:profiles.remove', { profileId: profile.id })
+    const vault = await openVault({ userDataDir: dir, keytarLoader: null, safeStorage })
+    expect(await vault.get(`token:${profile.id}`)).toBeNull()
+  })
+
+  it.each([
+    ['http://127.0.0.1.attacker.example', 'insecure_address'],
+    ['http://127.evil.example', 'insecure_address'],
+    ['ftp://files.example', 'invalid_address'],
+    ['not a url', 'invalid_address'],
+    ['https://user:pass@api.example.com', 'invalid_address'],
+  ])('disables a stored profile at %s (%s)', async (baseUrl, reason) => {
+    const first = await open()
+    const profile = await createServiceProfile(first.ok)
+    await first.core.dispose()
+    await tamper((doc) => {
+      doc.profiles[0].baseUrl = baseUrl
+    })
+    const second = await open()
+    expect((await second.ok<ProfilesState>('app:profiles.list')).profiles[0]).toMatchObject({
+      id: profile.id,
+      disabled: reason,
+    })
   })
 
   it('answers app.info and opens only allow-listed links', async () => {
@@ -370,7 +480,11 @@ describe('core against the embedded service', () => {
     expect(await ok('app:shell.openExternal', { url: 'https://gptmaker.ai/' })).toEqual({ opened: true })
     expect(await ok('app:shell.openExternal', { url: 'file:///etc/passwd' })).toEqual({ opened: false })
     expect(await ok('app:shell.openExternal', { url: 'https://me:pw@evil.example/' })).toEqual({ opened: false })
-    expect(opened).toEqual(['https://gptmaker.ai/'])
+    // What is opened is the URL as it was checked, not the raw text.
+    expect(await ok('app:shell.openExternal', { url: 'https://good.example\\@evil.example/x y' })).toEqual({
+      opened: true,
+    })
+    expect(opened).toEqual(['https://gptmaker.ai/', 'https://good.example/@evil.example/x%20y'])
   })
 
   it('fetches media of the active service with the token, and answers the page without it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedExternalUrl } from '../../../electron/core/externalLinks'
+import { externalUrlToOpen, isAllowedExternalUrl } from '../../../electron/core/externalLinks'
 
 describe('external links allow-list', () => {
   it.each(['https://gptmaker.ai/docs', 'https://example.com:8443/a?b=c#d'])('allows %s', (url) => {
@@ -18,5 +18,16 @@ describe('external links allow-list', () => {
     `https://example.com/${'a'.repeat(5000)}`,
   ])('refuses %s', (url) => {
     expect(isAllowedExternalUrl(url)).toBe(false)
+  })
+})
+
+describe('the URL to open', () => {
+  it.each([
+    ['https://good.example\\@evil.example/', 'https://good.example/@evil.example/'],
+    ['https://exa\tmple.com/\npath', 'https://example.com/path'],
+    ['  https://EXAMPLE.com/a b  ', 'https://example.com/a%20b'],
+    ['https://example.com/%2e%2e/x', 'https://example.com/x'],
+  ])('is %j as the check read it: %s', (raw, normalized) => {
+    expect(externalUrlToOpen(raw)).toBe(normalized)
   })
 })

@@ -21,7 +21,7 @@ describe('settings file', () => {
       settings: { locale: 'system', theme: 'system', refreshIntervalMinutes: 15, autoUpdate: true },
       windowBounds: null,
     })
-    expect(file.takeNotice()).toBeUndefined()
+    expect(file.loadReport).toEqual({ notices: [], droppedProfileIds: [] })
   })
 
   it('persists changes that a new open reads back', async () => {
@@ -37,18 +37,93 @@ describe('settings file', () => {
 
   it.each([
     ['not JSON', '{"profiles": ['],
-    ['a wrong shape', JSON.stringify({ settings: { theme: 'purple' } })],
-    ['a wrong type', JSON.stringify({ profiles: 'nope' })],
-  ])('sets a file with %s aside, starts from defaults, and says so once', async (_what, content) => {
+    ['not an object', '[1, 2]'],
+  ])('sets a file that is %s aside, starts from defaults, and says so', async (_what, content) => {
     await writeFile(join(dir, SETTINGS_FILE), content)
     const file = await openSettingsFile(dir, () => 1234)
     expect(file.read().settings.theme).toBe('system')
-    expect(file.takeNotice()).toBe('settings_reset')
-    expect(file.takeNotice()).toBeUndefined()
+    expect(file.loadReport.notices).toEqual([{ kind: 'settings_reset' }])
     expect(await readFile(join(dir, `${SETTINGS_FILE}.corrupt-1234`), 'utf8')).toBe(content)
     // The replacement is a valid file: the next start has no notice.
     const again = await openSettingsFile(dir)
-    expect(again.takeNotice()).toBeUndefined()
+    expect(again.loadReport.notices).toEqual([])
+  })
+
+  it('names the profile ids a file that is not JSON still shows, so their secrets can go', async () => {
+    await writeFile(join(dir, SETTINGS_FILE), '{"profiles": [{"id": "p-1", "label": "A"}, {"id":"p-2"')
+    const file = await openSettingsFile(dir, () => 1)
+    expect(file.loadReport.droppedProfileIds.sort()).toEqual(['p-1', 'p-2'])
+  })
+
+  const profile = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    label: `Profile ${id}`,
+    kind: 'service',
+    baseUrl: 'https://api.example.com',
+    workspaceId: 'w1',
+    rememberToken: true,
+    createdAt: 1,
+    ...extra,
+  })
+
+  it('reads field by field: one invalid setting falls back alone, with a notice, and every profile is kept', async () => {
+    const content = JSON.stringify({
+      profiles: [profile('a'), profile('b')],
+      activeProfileId: 'b',
+      settings: { theme: 'purple', locale: 'pt-BR', refreshIntervalMinutes: 'soon', autoUpdate: false },
+      windowBounds: { width: 10, height: 10 },
+    })
+    await writeFile(join(dir, SETTINGS_FILE), content)
+    const file = await openSettingsFile(dir, () => 99)
+    const doc = file.read()
+    expect(doc.profiles.map((p) => p.id)).toEqual(['a', 'b'])
+    expect(doc.activeProfileId).toBe('b')
+    expect(doc.settings).toEqual({ locale: 'pt-BR', theme: 'system', refreshIntervalMinutes: 15, autoUpdate: false })
+    expect(doc.windowBounds).toBeNull()
+    expect(file.loadReport.notices).toEqual([
+      { kind: 'setting_reset', field: 'settings.theme' },
+      { kind: 'setting_reset', field: 'settings.refreshIntervalMinutes' },
+      { kind: 'setting_reset', field: 'windowBounds' },
+    ])
+    expect(file.loadReport.droppedProfileIds).toEqual([])
+    // The original is kept aside, the repaired file written: the next start is quiet.
+    expect(await readFile(join(dir, `${SETTINGS_FILE}.corrupt-99`), 'utf8')).toBe(content)
+    const again = await openSettingsFile(dir)
+    expect(again.loadReport.notices).toEqual([])
+    expect(again.read().settings.locale).toBe('pt-BR')
+  })
+
+  it('drops an unreadable profile alone, names it, and reports its id so its secrets go too', async () => {
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({
+        profiles: [profile('a'), profile('bad', { kind: 'alien' }), 'junk', profile('a', { label: 'Duplicate' })],
+        activeProfileId: 'bad',
+      }),
+    )
+    const file = await openSettingsFile(dir)
+    expect(file.read().profiles.map((p) => p.label)).toEqual(['Profile a'])
+    expect(file.read().activeProfileId).toBeNull()
+    expect(file.loadReport.notices).toEqual([
+      { kind: 'profile_dropped', label: 'Profile bad' },
+      { kind: 'profile_dropped', label: undefined },
+      { kind: 'profile_dropped', label: 'Duplicate' },
+    ])
+    // The duplicate shares the kept profile's id: only the unreadable one's secrets go.
+    expect(file.loadReport.droppedProfileIds).toEqual(['bad'])
+  })
+
+  it('falls back for a profiles list that is not a list, and for a wrong version, alone', async () => {
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ version: 7, profiles: 'nope', settings: { theme: 'dark' } }),
+    )
+    const file = await openSettingsFile(dir)
+    expect(file.read().settings.theme).toBe('dark')
+    expect(file.loadReport.notices).toEqual([
+      { kind: 'setting_reset', field: 'version' },
+      { kind: 'setting_reset', field: 'profiles' },
+    ])
   })
 
   it('refuses a change that breaks the schema and keeps the previous content', async () => {

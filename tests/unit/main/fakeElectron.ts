@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { fakeNetFetch, fakeNetRequest } from './fakeNet'
 
 /**
  * A hand-written stand-in for the `electron` module (the binary cannot run here). It records what
@@ -253,9 +254,9 @@ export const net = {
   isOnline(): boolean {
     return net.online
   },
-  fetch(input: string, init?: RequestInit): Promise<Response> {
-    return fetch(input, init)
-  },
+  // Electron's semantics (a manual redirect rejects), not Node's: see fakeNet.ts.
+  fetch: fakeNetFetch,
+  request: fakeNetRequest,
 }
 
 /** Reversible "encryption" so the vault's safeStorage path works without an OS keyring. */

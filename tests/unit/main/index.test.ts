@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -110,7 +112,8 @@ describe('main process start', () => {
     expect(await invoke('app:vault.status')).toMatchObject({ ok: true, data: { backend: 'safeStorage', weak: false } })
   })
 
-  it('refuses a foreign page and a subframe with a Result', async () => {
+  it('refuses a foreign page and a subframe with a Result, and logs each refusal without its input', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const foreign = new FakeFrame('https://evil.example.com/')
     win.webContents.mainFrame = foreign
     expect(await invoke('app:app.info', undefined, foreign)).toEqual({
@@ -121,6 +124,18 @@ describe('main process start', () => {
     const sub = new FakeFrame('app://agent-desk/index.html', 1, 9)
     sub.parent = win.webContents.mainFrame
     expect(await invoke('app:app.info', undefined, sub)).toMatchObject({ ok: false, error: { kind: 'auth' } })
+    expect(await invoke('app:profiles.activate', { profileId: 42, note: 'secret-in-payload' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    })
+    const lines = warn.mock.calls.map((c) => String(c[0]))
+    warn.mockRestore()
+    expect(lines).toEqual([
+      "[ipc] refused app:app.info: the sender's origin is not the app's (https://evil.example.com)",
+      '[ipc] refused app:app.info: the sender is not the main frame',
+      expect.stringMatching(/^\[ipc\] refused app:profiles\.activate: the input does not match the contract/),
+    ])
+    expect(lines.join('\n')).not.toContain('secret-in-payload')
   })
 
   it('opens the demo workspace through IPC, pushes the profile change, and reads from the embedded service', async () => {
@@ -167,6 +182,23 @@ describe('main process start', () => {
     expect(refused.status).toBe(400)
   })
 
+  it("follows a media redirect with Electron's net semantics (net.fetch rejects a manual redirect)", async () => {
+    const cdn = createServer((req, res) => {
+      if (req.url === '/moved.png') res.writeHead(302, { location: '/real.png' }).end()
+      else res.writeHead(200, { 'content-type': 'image/png' }).end('png-bytes')
+    })
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/moved.png`
+      const media = recorded.protocolHandlers.get('agent-media')!
+      const res = await media(new Request(`agent-media://media/?u=${encodeURIComponent(url)}`))
+      expect(res.status).toBe(200)
+      expect(await res.text()).toBe('png-bytes')
+    } finally {
+      cdn.close()
+    }
+  })
+
   it('hardens the window: no navigation away, no new windows, links only to https', async () => {
     let prevented = false
     win.webContents.emit('will-navigate', { preventDefault: () => (prevented = true) }, 'https://evil.example.com/')
@@ -187,12 +219,15 @@ describe('main process start', () => {
     expect(other.windowOpenHandler?.({ url: 'https://x.example.com' })).toEqual({ action: 'deny' })
   })
 
-  it('denies every permission of the session', () => {
+  it('denies every permission of the session but the clipboard write of the app', () => {
     const answers: boolean[] = []
     recorded.permissionRequestHandler?.({}, 'media', (granted: boolean) => answers.push(granted))
     expect(answers).toEqual([false])
     expect(recorded.permissionCheckHandler?.({}, 'notifications')).toBe(false)
     expect(recorded.devicePermissionHandler?.({ deviceType: 'hid' })).toBe(false)
+    expect(
+      recorded.permissionCheckHandler?.({}, 'clipboard-sanitized-write', 'app://agent-desk', { isMainFrame: true }),
+    ).toBe(true)
   })
 
   it('builds the standard menu without developer tools in a packaged app', () => {

@@ -10,6 +10,8 @@ import {
   type ChannelRouter,
   type InvokeSender,
 } from '../../../electron/main/ipc'
+import { createRefusalLog } from '../../../electron/core/refusals'
+import { createRouter } from '../../../electron/core/router'
 import { FakeFrame, FakeWebContents } from './fakeElectron'
 
 const appOrigins = trustedOrigins(['app://agent-desk'])
@@ -166,5 +168,72 @@ describe('forwardPushEvents', () => {
     stop()
     emit('connectivity', { online: true, since: 2 })
     expect(live.sent).toHaveLength(1)
+  })
+})
+
+describe('refused calls are logged', () => {
+  const SECRET = 'payload-secret-token-0123456789'
+
+  it('logs each refused sender with the channel and the reason, never the payload', async () => {
+    const lines: string[] = []
+    const log = createRefusalLog({ log: (l) => lines.push(l) })
+    const { router, calls } = recordingRouter(async () => ({ ok: true, data: null }))
+    const call = handle('app:profiles.setToken', router, appOrigins, log)
+    await call(eventFrom('https://evil.example.com/x'), { token: SECRET })
+    await call(eventFrom('app://agent-desk/index.html', { subframe: true }), { token: SECRET })
+    await call(eventFrom('app://agent-desk/index.html', { noFrame: true }), { token: SECRET })
+    expect(calls).toEqual([])
+    expect(lines).toEqual([
+      "[ipc] refused app:profiles.setToken: the sender's origin is not the app's (https://evil.example.com)",
+      '[ipc] refused app:profiles.setToken: the sender is not the main frame',
+      '[ipc] refused app:profiles.setToken: the sender frame is gone',
+    ])
+    expect(lines.join('\n')).not.toContain(SECRET)
+  })
+
+  it('logs an input the contract refuses, through the real router, without the input', async () => {
+    const lines: string[] = []
+    const log = createRefusalLog({ log: (l) => lines.push(l) })
+    const router = createRouter({
+      gateway: { run: async () => ({ data: null, meta: { source: 'network', fetchedAt: 0 } }) },
+      activeProfile: async () => null,
+      handlers: { 'profiles.setToken': async () => null },
+      emit: () => {},
+      secrets: () => [],
+      onRefused: log,
+    })
+    const call = (channel: string, input: unknown) =>
+      handle(channel, router, appOrigins, log)(eventFrom('app://agent-desk/index.html'), input)
+    await call('app:profiles.setToken', { profileId: 7, token: SECRET, [SECRET]: 1 })
+    await call('api:agents.get', { path: { agentId: SECRET.repeat(100) } })
+    await call('api:no.such', { token: SECRET })
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatch(
+      /^\[ipc\] refused app:profiles\.setToken: the input does not match the contract \(\d+ problems?: /,
+    )
+    expect(lines[1]).toMatch(/^\[ipc\] refused api:agents\.get: the input does not match the contract/)
+    expect(lines[2]).toBe('[ipc] refused api:no.such: no such channel')
+    expect(lines.join('\n')).not.toContain(SECRET)
+  })
+
+  it('is bounded: beyond 20 a minute refusals are counted, and the count logged', () => {
+    const lines: string[] = []
+    let now = 0
+    const log = createRefusalLog({ log: (l) => lines.push(l), now: () => now })
+    for (let i = 0; i < 1000; i++) log('app:x', 'no such channel')
+    expect(lines).toHaveLength(20)
+    now = 60_000
+    log('app:y', 'no such channel')
+    expect(lines.slice(20)).toEqual([
+      '[ipc] 980 more refused calls were not logged',
+      '[ipc] refused app:y: no such channel',
+    ])
+  })
+
+  it('escapes and clamps a hostile channel name', () => {
+    const lines: string[] = []
+    createRefusalLog({ log: (l) => lines.push(l) })(`app:\n[ipc] fake line${'x'.repeat(500)}`, 'no such channel')
+    expect(lines[0]).not.toContain('\n')
+    expect(lines[0].length).toBeLessThan(200)
   })
 })

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedExternalUrl } from '../../../electron/core/externalLinks'
+import { externalUrlToOpen } from '../../../electron/core/externalLinks'
 import { trustedOrigins } from '../../../electron/main/ipc'
-import { denyAllPermissions, hardenWebContents, openAllowedExternal } from '../../../electron/main/security'
+import { hardenWebContents, openAllowedExternal, restrictPermissions } from '../../../electron/main/security'
 import { FakeWebContents, recorded, resetFakeElectron, shell } from './fakeElectron'
 
 function hardened() {
   resetFakeElectron()
   const contents = new FakeWebContents()
-  const openExternal = (url: string) => openAllowedExternal(url, isAllowedExternalUrl, shell)
+  const openExternal = (url: string) => openAllowedExternal(url, externalUrlToOpen, shell)
   hardenWebContents(contents as never, { origins: trustedOrigins(['app://agent-desk']), openExternal })
   return contents
 }
@@ -71,28 +71,55 @@ describe('new windows', () => {
 })
 
 describe('openAllowedExternal', () => {
+  it('opens exactly the URL it checked, normalized, never the raw text', async () => {
+    resetFakeElectron()
+    const raw = 'https://good.example\\@evil.example/a b'
+    expect(await openAllowedExternal(raw, externalUrlToOpen, shell)).toBe(true)
+    expect(recorded.openedExternal).toEqual(['https://good.example/@evil.example/a%20b'])
+    recorded.openedExternal = []
+    expect(await openAllowedExternal('https://exa\tmple.com/\npath', externalUrlToOpen, shell)).toBe(true)
+    expect(recorded.openedExternal).toEqual(['https://example.com/path'])
+  })
+
   it('answers whether the link was opened, and false when the shell fails', async () => {
-    expect(await openAllowedExternal('https://a.example.com', isAllowedExternalUrl, shell)).toBe(true)
-    expect(await openAllowedExternal('ftp://a.example.com', isAllowedExternalUrl, shell)).toBe(false)
+    expect(await openAllowedExternal('https://a.example.com', externalUrlToOpen, shell)).toBe(true)
+    expect(await openAllowedExternal('ftp://a.example.com', externalUrlToOpen, shell)).toBe(false)
     const broken = {
       openExternal: async () => {
         throw new Error('no browser')
       },
     }
-    expect(await openAllowedExternal('https://a.example.com', isAllowedExternalUrl, broken)).toBe(false)
+    expect(await openAllowedExternal('https://a.example.com', externalUrlToOpen, broken)).toBe(false)
   })
 })
 
 describe('permissions', () => {
-  it('denies every permission request and check', () => {
-    let requestHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | null = null
-    let checkHandler: ((...args: unknown[]) => boolean) | null = null
+  type RequestHandler = (wc: unknown, permission: string, cb: (granted: boolean) => void, details?: unknown) => void
+  type CheckHandler = (wc: unknown, permission: string, origin: string, details: unknown) => boolean
+  function install() {
+    let requestHandler: RequestHandler | null = null
+    let checkHandler: CheckHandler | null = null
     let deviceHandler: ((...args: unknown[]) => boolean) | null = null
-    denyAllPermissions({
-      setDevicePermissionHandler: (h) => void (deviceHandler = h as typeof deviceHandler),
-      setPermissionRequestHandler: (h) => void (requestHandler = h as typeof requestHandler),
-      setPermissionCheckHandler: (h) => void (checkHandler = h as typeof checkHandler),
-    })
+    restrictPermissions(
+      {
+        setDevicePermissionHandler: (h) => void (deviceHandler = h as typeof deviceHandler),
+        setPermissionRequestHandler: (h) => void (requestHandler = h as typeof requestHandler),
+        setPermissionCheckHandler: (h) => void (checkHandler = h as typeof checkHandler),
+      },
+      trustedOrigins(['app://agent-desk']),
+    )
+    const request = (permission: string, requestingUrl: string, isMainFrame = true) => {
+      const answers: boolean[] = []
+      requestHandler!({}, permission, (granted) => answers.push(granted), { requestingUrl, isMainFrame })
+      return answers
+    }
+    const check = (permission: string, origin: string, isMainFrame = true) =>
+      checkHandler!({}, permission, origin, { requestingUrl: `${origin}/index.html`, isMainFrame })
+    return { request, check, device: deviceHandler! }
+  }
+
+  it('denies every permission request and check but the clipboard write', () => {
+    const { request, check, device } = install()
     for (const permission of [
       'media',
       'geolocation',
@@ -101,11 +128,20 @@ describe('permissions', () => {
       'openExternal',
       'fullscreen',
     ]) {
-      const answers: boolean[] = []
-      requestHandler!({}, permission, (granted) => answers.push(granted))
-      expect(answers).toEqual([false])
-      expect(checkHandler!({}, permission, 'app://agent-desk', {})).toBe(false)
+      expect(request(permission, 'app://agent-desk/index.html')).toEqual([false])
+      expect(check(permission, 'app://agent-desk')).toBe(false)
     }
-    expect(deviceHandler!({ deviceType: 'usb', origin: 'app://agent-desk' })).toBe(false)
+    expect(device({ deviceType: 'usb', origin: 'app://agent-desk' })).toBe(false)
+  })
+
+  it("allows clipboard-sanitized-write (copy buttons) to the app's own main frame only", () => {
+    const { request, check } = install()
+    expect(request('clipboard-sanitized-write', 'app://agent-desk/index.html')).toEqual([true])
+    expect(check('clipboard-sanitized-write', 'app://agent-desk')).toBe(true)
+    expect(request('clipboard-sanitized-write', 'https://evil.example.com/')).toEqual([false])
+    expect(check('clipboard-sanitized-write', 'https://evil.example.com')).toBe(false)
+    expect(request('clipboard-sanitized-write', 'app://agent-desk/index.html', false)).toEqual([false])
+    expect(check('clipboard-sanitized-write', 'app://agent-desk', false)).toBe(false)
+    expect(check('clipboard-sanitized-write', '')).toBe(false)
   })
 })

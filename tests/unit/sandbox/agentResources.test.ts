@@ -17,30 +17,22 @@ const HEX_ID = /^[0-9A-F]{32}$/
 type Counted<T> = { data: T[]; count: number }
 
 describe('sandbox trainings', () => {
-  it('seeds trainings of every type, each answering every live key', async () => {
+  it("seeds trainings of every type, each in the document's shape of its type (no null keys)", async () => {
+    const KEYS: Record<string, string[]> = {
+      TEXT: ['id', 'type', 'text'],
+      WEBSITE: ['id', 'type', 'website', 'trainingSubPages', 'trainingInterval'],
+      VIDEO: ['id', 'type', 'video'],
+      DOCUMENT: ['id', 'type', 'documentUrl', 'documentName', 'documentMimetype'],
+    }
     for (const type of ['TEXT', 'WEBSITE', 'VIDEO', 'DOCUMENT']) {
       const res = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=${type}`)
       expect(res.status).toBe(200)
       expect(res.body.count).toBeGreaterThan(0)
       expect(res.body.data.every((t) => t.type === type)).toBe(true)
-      for (const t of res.body.data)
-        expect(Object.keys(t).sort()).toEqual(
-          [
-            'id',
-            'text',
-            'image',
-            'audio',
-            'video',
-            'website',
-            'trainingSubPages',
-            'trainingInterval',
-            'documentUrl',
-            'documentName',
-            'documentMimetype',
-            'type',
-            'callbackUrl',
-          ].sort(),
-        )
+      for (const t of res.body.data) {
+        for (const key of KEYS[type]) expect(t, `${type} ${key}`).toHaveProperty([key], expect.anything())
+        expect(Object.values(t)).not.toContain(null)
+      }
     }
     const websites = (await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=WEBSITE`)).body.data
     expect(websites[0]).toMatchObject({ website: expect.stringMatching(/^https:/), trainingSubPages: 'ACTIVE' })
@@ -90,7 +82,7 @@ describe('sandbox trainings', () => {
     expect(refused.status).toBe(400)
     expect(refused.body).toEqual({ error: expect.stringContaining('TEXT') })
     const site = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=WEBSITE`)
-    expect(site.body.data.find((t) => t.id === SEED_FACTS.nonTextTrainingId)?.text).toBeNull()
+    expect(site.body.data.find((t) => t.id === SEED_FACTS.nonTextTrainingId)).not.toHaveProperty('text')
   })
 
   it('creates trainings answering the live {id, tenant}, then lists and deletes them', async () => {
@@ -100,10 +92,9 @@ describe('sandbox trainings', () => {
     expect(created.status).toBe(200)
     expect(created.body).toEqual({ id: expect.stringMatching(HEX_ID), tenant: SEED_FACTS.tenant })
     const videos = await api.get<Counted<Training>>(`/v2/agent/${SUPPORT}/trainings?type=VIDEO`)
-    expect(videos.body.data.find((t) => t.id === created.body.id)).toMatchObject({
-      video: 'https://www.youtube.com/watch?v=abc',
-      text: null,
-    })
+    const video = videos.body.data.find((t) => t.id === created.body.id)
+    expect(video).toMatchObject({ video: 'https://www.youtube.com/watch?v=abc' })
+    expect(video).not.toHaveProperty('text')
     const bad = await api.call('POST', `/v2/agent/${SUPPORT}/trainings`, {
       body: { type: 'DOCUMENT', documentUrl: 'x' },
     })
@@ -185,9 +176,9 @@ describe('sandbox idle actions', () => {
     finishOn: { seconds: 3600 },
   }
 
-  it('answers {actions: [], finishOn: null} for an agent without configuration', async () => {
+  it('answers {actions: []} for an agent without configuration (finishOn is an object or absent)', async () => {
     const res = await api.get(`/v2/agent/${SEED_FACTS.idleFreeAgentId}/idle-actions`)
-    expect(res).toMatchObject({ status: 200, body: { actions: [], finishOn: null } })
+    expect(res).toEqual(expect.objectContaining({ status: 200, body: { actions: [] } }))
   })
 
   it('seeds working hours for the support agent', async () => {
@@ -242,10 +233,11 @@ describe('sandbox idle actions', () => {
       body: { actions: [{ instructions: 'Só uma', seconds: 60 }] },
     })
     expect(put.body.actions.map((a) => a.instructions)).toEqual(['Só uma'])
-    expect(put.body.finishOn).toBeNull()
+    expect(put.body).not.toHaveProperty('finishOn')
     expect((await api.get(`/v2/agent/${agent}/idle-actions`)).body).toEqual(put.body)
-    expect((await api.call('DELETE', `/v2/agent/${agent}/idle-actions`)).body).toEqual({ success: true })
-    expect((await api.get(`/v2/agent/${agent}/idle-actions`)).body).toEqual({ actions: [], finishOn: null })
+    // The document answers 204: no content.
+    expect(await api.call('DELETE', `/v2/agent/${agent}/idle-actions`)).toMatchObject({ status: 204, body: null })
+    expect((await api.get(`/v2/agent/${agent}/idle-actions`)).body).toEqual({ actions: [] })
   })
 
   it('refuses overlapping hours naming the field', async () => {
@@ -389,28 +381,31 @@ describe('sandbox webhooks', () => {
     const res = await api.get<Webhooks>(`/v2/agent/${SUPPORT}/webhooks`)
     expect(Object.keys(res.body)).toHaveLength(8)
     expect(res.body.onNewMessage).toMatch(/^https:/)
-    expect(res.body.onLackKnowLedge).toBeNull()
+    // An event without a hook is "" (the document's URLs are strings, never null).
+    expect(res.body.onLackKnowLedge).toBe('')
     const none = await api.get<Webhooks>(`/v2/agent/${SEED_FACTS.agents.personal}/webhooks`)
-    expect(Object.values(none.body).every((v) => v === null)).toBe(true)
+    expect(Object.values(none.body).every((v) => v === '')).toBe(true)
   })
 
-  it('replaces all eight on PUT: an event left out, null or empty is cleared', async () => {
+  it('replaces all eight on PUT: an event left out or empty is cleared; null is refused like the document', async () => {
     const agent = SEED_FACTS.agents.sales
     const res = await api.call('PUT', `/v2/agent/${agent}/webhooks`, {
-      body: { onTransfer: 'https://hooks.example.com/t', onNewMessage: '', onCreateEvent: null },
+      body: { onTransfer: 'https://hooks.example.com/t', onNewMessage: '' },
     })
     expect(res.body).toEqual({ success: true })
     const after = await api.get<Webhooks>(`/v2/agent/${agent}/webhooks`)
     expect(after.body).toEqual({
-      onNewMessage: null,
-      onLackKnowLedge: null,
+      onNewMessage: '',
+      onLackKnowLedge: '',
       onTransfer: 'https://hooks.example.com/t',
-      onFirstInteraction: null,
-      onStartInteraction: null,
-      onFinishInteraction: null,
-      onCreateEvent: null,
-      onCancelEvent: null,
+      onFirstInteraction: '',
+      onStartInteraction: '',
+      onFinishInteraction: '',
+      onCreateEvent: '',
+      onCancelEvent: '',
     })
+    const withNull = await api.call('PUT', `/v2/agent/${agent}/webhooks`, { body: { onCreateEvent: null } })
+    expect(withNull.status).toBe(400)
     const bad = await api.call('PUT', `/v2/agent/${agent}/webhooks`, { body: { onTransfer: 'http://example.com' } })
     expect(bad.status).toBe(400)
     expect((bad.body as { error: string }).error).toContain('body.onTransfer')

@@ -7,6 +7,8 @@ import type { Profile } from '../../../electron/contract/app/profiles'
 import type { ChatMessage } from '../../../electron/contract'
 import { createApiClient } from '../../../electron/core/api'
 import type { CoreContext } from '../../../electron/core/app'
+import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
+import { cacheFileOf } from '../../../electron/core/cache/profileCache'
 import {
   createOfflineLayer,
   type OfflineLayer,
@@ -165,3 +167,36 @@ export async function offlineWorld(
 
 /** The channel context the router would pass: the world's profile is the active one. */
 export const channelCtx = (world: OfflineWorld) => ({ activeProfile: world.ctx.activeProfile })
+
+/**
+ * A read-only connection of the test's own to a cache file (the app's connection lives in the
+ * cache worker). Tries the cipher of new caches first, then the older one.
+ */
+export function openCacheFileReadOnly(file: string, keyHex: string, writable = false): Database.Database {
+  let last: unknown
+  for (const cipher of ['aegis', 'sqlcipher']) {
+    const db = new Database(file, { readonly: !writable, fileMustExist: true })
+    try {
+      db.pragma(`cipher='${cipher}'`)
+      db.pragma(`key="x'${keyHex}'"`)
+      db.prepare('SELECT count(*) FROM sqlite_master').get()
+      return db
+    } catch (e) {
+      last = e
+      db.close()
+    }
+  }
+  throw last
+}
+
+/** Runs `fn` on a read-only connection to the world's cache file, then closes it. */
+export async function withCacheDb<T>(world: OfflineWorld, fn: (db: Database.Database) => T): Promise<T> {
+  const keyHex = await world.secrets.get(cacheKeyAccount(world.profile.id))
+  if (!keyHex) throw new Error('the profile has no cache key')
+  const db = openCacheFileReadOnly(cacheFileOf(world.ctx.userDataDir, world.profile.id), keyHex)
+  try {
+    return fn(db)
+  } finally {
+    db.close()
+  }
+}

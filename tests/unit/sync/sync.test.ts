@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SyncProgress } from '../../../electron/contract/app/offline'
-import { channelCtx, offlineWorld, TOKEN, type OfflineWorld } from './offlineHarness'
+import { channelCtx, offlineWorld, TOKEN, withCacheDb, type OfflineWorld } from './offlineHarness'
 
 let world: OfflineWorld
 
@@ -21,11 +21,14 @@ async function syncOnce(agentId?: string): Promise<SyncProgress> {
 }
 
 async function cachedCounts(): Promise<Map<string, number>> {
-  const cache = await world.layer.cacheFor(world.profile.id)
-  const rows = cache.db.prepare('SELECT chat_id, count(*) AS n FROM messages GROUP BY chat_id').all() as {
-    chat_id: string
-    n: number
-  }[]
+  const rows = await withCacheDb(
+    world,
+    (db) =>
+      db.prepare('SELECT chat_id, count(*) AS n FROM messages GROUP BY chat_id').all() as {
+        chat_id: string
+        n: number
+      }[],
+  )
   return new Map(rows.map((r) => [r.chat_id, r.n]))
 }
 
@@ -37,15 +40,19 @@ describe('make available offline', () => {
     expect(result.state).toBe('done')
     const expected = world.sandbox.messageCounts()
     const cache = await world.layer.cacheFor(world.profile.id)
-    expect(cache.messages.counts().chats).toBe(world.sandbox.chatIds().length)
+    expect((await cache.messages.counts()).chats).toBe(world.sandbox.chatIds().length)
     expect(await cachedCounts()).toEqual(expected)
     expect(result.messagesStored).toBe(total(expected))
     expect(result.chatsDone).toBe(result.chatsTotal)
     expect(result.chatsTotal).toBe(world.sandbox.chatIds().length)
     // Nothing is stored twice: the unique (chat, id) index would have refused it, and counts match.
-    const dupes = cache.db
-      .prepare('SELECT count(*) AS n FROM (SELECT chat_id, id FROM messages GROUP BY 1, 2 HAVING count(*) > 1)')
-      .get() as { n: number }
+    const dupes = await withCacheDb(
+      world,
+      (db) =>
+        db
+          .prepare('SELECT count(*) AS n FROM (SELECT chat_id, id FROM messages GROUP BY 1, 2 HAVING count(*) > 1)')
+          .get() as { n: number },
+    )
     expect(dupes.n).toBe(0)
   })
 
@@ -116,12 +123,18 @@ describe('make available offline', () => {
   })
 
   it("syncs one agent's chats only, and remembers the scope", async () => {
-    const cache = await world.layer.cacheFor(world.profile.id)
-    expect(await world.layer.channels['sync.status'](undefined, channelCtx(world))).toEqual({ jobs: [], scopes: [] })
+    expect(await world.layer.channels['sync.status'](undefined, channelCtx(world))).toEqual({
+      jobs: [],
+      scopes: [],
+      cache: { state: 'ok' },
+    })
     const agentId = await firstAgentWithChats()
     const result = await syncOnce(agentId)
     expect(result.state).toBe('done')
-    const agents = cache.db.prepare('SELECT DISTINCT agent_id FROM chats').all() as { agent_id: string }[]
+    const agents = await withCacheDb(
+      world,
+      (db) => db.prepare('SELECT DISTINCT agent_id FROM chats').all() as { agent_id: string }[],
+    )
     expect(agents.map((a) => a.agent_id)).toEqual([agentId])
     const status = (await world.layer.channels['sync.status'](undefined, channelCtx(world))) as {
       scopes: { agentId: string | null; lastState: string }[]

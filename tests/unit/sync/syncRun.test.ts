@@ -95,7 +95,7 @@ describe('sync paging rules', () => {
     const result = await runSync({ gateway, profile, cache, chatPageSize: 1, messagePageSize: 10 })
     expect(result.messagesStored).toBe(10)
     // chats: page 1, page 2 repeats -> stop; messages: page 1, page 2 repeats -> stop.
-    expect(calls.map((c) => `${c.name}:${c.page}`)).toEqual([
+    expect(calls.map((c) => `${c.name}:${c.page}`).sort()).toEqual([
       'chats.list:1',
       'chats.list:2',
       'messages.list:1',
@@ -129,7 +129,46 @@ describe('sync paging rules', () => {
       error: { kind: 'cancelled' },
     })
     // What arrived before the cancel is kept, and the chat resumes at the next page.
-    expect(cache.messages.counts().messages).toBe(20)
-    expect(cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false, resumePage: 3 })
+    expect((await cache.messages.counts()).messages).toBe(20)
+    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false, resumePage: 3 })
+  })
+
+  it('stops a chat list that never ends (full pages of new ids) at the page cap, with a note', async () => {
+    let listed = 0
+    const { gateway, calls } = scripted((name, input) => {
+      if (name === 'chats.list') {
+        listed++
+        return Array.from({ length: 5 }, (_, i) => ({ id: `chat-${input.query.page}-${i}`, time: 1 }))
+      }
+      return []
+    })
+    const result = await runSync({ gateway, profile, cache, chatPageSize: 5, maxChatPages: 7 })
+    expect(listed).toBe(7)
+    expect(result.chatsTotal).toBe(35)
+    expect(result.chatsDone).toBe(35)
+    expect(result.notes).toEqual([{ kind: 'page_cap', chatId: null, pages: 7 }])
+    expect(calls.filter((c) => c.name === 'chats.list')).toHaveLength(7)
+  })
+
+  it("stops a chat's messages that never end at the page cap, with a note, and keeps what came", async () => {
+    const { gateway } = scripted((name, input) =>
+      name === 'chats.list' ? [{ id: 'c1', time: 1 }] : messages(10, input.query.page * 10),
+    )
+    const result = await runSync({ gateway, profile, cache, chatPageSize: 5, messagePageSize: 10, maxMessagePages: 4 })
+    expect(result.notes).toEqual([{ kind: 'page_cap', chatId: 'c1', pages: 4 }])
+    expect(result.messagesStored).toBe(40)
+    expect((await cache.messages.counts()).messages).toBe(40)
+  })
+
+  it('loses nothing when the service caps pages lower than asked (the short page is not taken for the end)', async () => {
+    const all = messages(123)
+    const { gateway } = scripted((name, input) => {
+      if (name === 'chats.list') return input.query.page === 1 ? [{ id: 'c1', time: 1 }] : []
+      // The service sends 20 per page whatever pageSize says.
+      return all.slice((input.query.page - 1) * 20, input.query.page * 20)
+    })
+    const result = await runSync({ gateway, profile, cache, chatPageSize: 50, messagePageSize: 100 })
+    expect(result.messagesStored).toBe(123)
+    expect((await cache.messages.counts()).messages).toBe(123)
   })
 })

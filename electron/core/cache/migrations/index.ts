@@ -4,8 +4,9 @@ import { migration as chats } from './002-chats'
 import { migration as messages } from './003-messages'
 import { migration as messageSearch } from './004-message-search'
 import { migration as syncedScopes } from './005-synced-scopes'
+import { migration as chunkedSearch } from './006-chunked-search'
 
 export type { Migration } from './migration'
 
 /** In order; a version is never reused or edited once shipped: add a new file instead. */
-export const migrations: readonly Migration[] = [responses, chats, messages, messageSearch, syncedScopes]
+export const migrations: readonly Migration[] = [responses, chats, messages, messageSearch, syncedScopes, chunkedSearch]

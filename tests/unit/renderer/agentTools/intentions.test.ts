@@ -45,12 +45,15 @@ describe('intention draft', () => {
       instructions: 'When the customer asks about an order',
       details: 'Answer with the status',
       fields: [{ jsonName: 'order', extra: 1 }],
-      variables: [{ valueExpression: '{{contact_phone}}', defaultFieldKey: 'contact_phone', customField: null }],
-      requestBody: null,
+      variables: [{ valueExpression: '{{contact_phone}}', defaultFieldKey: 'contact_phone' }],
     })
+    // The document allows no null in an intention: an empty value is left out.
+    expect(parsed).not.toHaveProperty('requestBody')
+    expect(parsed.variables?.[0]).not.toHaveProperty('customField')
+    expect(JSON.stringify(body)).not.toContain('null')
   })
 
-  it('sends a custom-field variable without a default key, and empty texts as null', () => {
+  it('sends a custom-field variable without a default key, and leaves empty texts out (never null)', () => {
     const draft = intentionDraftOf(stored)
     draft.details = '  '
     draft.variables[0] = {
@@ -59,13 +62,14 @@ describe('intention draft', () => {
       defaultFieldKey: 'contact_phone',
       customField: { name: 'Plan', jsonName: 'plan', description: '', type: 'STRING' },
     }
-    const parsed = IntentionInput.parse(intentionBodyOf(stored, draft))
-    expect(parsed.details).toBeNull()
-    expect(parsed.variables?.[0]).toMatchObject({
+    const body = intentionBodyOf(stored, draft)
+    const parsed = IntentionInput.parse(body)
+    expect(parsed).not.toHaveProperty('details')
+    expect(parsed.variables?.[0]).toEqual({
       valueExpression: '{{plan}}',
-      defaultFieldKey: null,
       customField: { name: 'Plan', jsonName: 'plan', type: 'STRING' },
     })
+    expect(JSON.stringify(body)).not.toContain('null')
   })
 })
 

@@ -44,18 +44,26 @@ const agent: Agent = {
 describe('the agent sent on save', () => {
   it('is the whole agent with the changes over it, keeping fields the app does not show and dropping id and status', () => {
     const body = agentUpdateBody(agent, { name: 'Sofia 2' })
+    // The agent's nulls (avatar, jobDescription) are left out, never sent: the document allows no null.
     expect(body).toEqual({
       name: 'Sofia 2',
       behavior: 'Be kind.',
-      avatar: null,
       communicationType: 'FORMAL',
       type: 'SUPPORT',
       jobName: 'Loja',
       jobSite: 'https://loja.example',
-      jobDescription: null,
       prefferModel: 'GPT_5',
     })
     expect(AgentInput.safeParse(body).success).toBe(true)
+  })
+
+  it('sends an agent created without a behavior with no behavior key, not null, and keeps a real one', () => {
+    const created: Agent = { id: 'A2', name: 'Nova', behavior: null, type: 'SALE' }
+    const body = agentUpdateBody(created, { jobName: 'Vendas' })
+    expect(body).toEqual({ name: 'Nova', type: 'SALE', jobName: 'Vendas' })
+    expect(AgentInput.safeParse(body).success).toBe(true)
+    expect(AgentInput.safeParse({ ...body, behavior: null }).success).toBe(false)
+    expect(agentUpdateBody({ ...created, behavior: 'Seja breve.' }, { jobName: 'Vendas' }).behavior).toBe('Seja breve.')
   })
 
   it('carries only the Profile fields the user changed, so untouched nulls stay null', () => {
@@ -95,10 +103,11 @@ describe('training forms', () => {
     }
   })
 
-  it('sends an emptied image as null on update, and refuses a text over the limit', () => {
+  it('leaves an emptied image out on update (never null), and refuses a text over the limit', () => {
     const training: Training = { id: 'T1', type: 'TEXT', text: 'Old', image: 'https://img.example/a.png' }
     const draft = { ...trainingDraftOf(training), image: '  ' }
-    expect(trainingUpdateInputOf(draft)).toEqual({ type: 'TEXT', text: 'Old', image: null })
+    expect(trainingUpdateInputOf(draft)).toEqual({ type: 'TEXT', text: 'Old' })
+    expect(TrainingUpdateInput.safeParse({ type: 'TEXT', text: 'Old', image: null }).success).toBe(false)
     expect(
       TrainingUpdateInput.safeParse(trainingUpdateInputOf({ ...draft, text: 'x'.repeat(TRAINING_TEXT_MAX_LENGTH) }))
         .success,

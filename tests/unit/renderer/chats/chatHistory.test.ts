@@ -191,7 +191,7 @@ describe('messages store', () => {
   it('reads a chat from the cache when its agent was synced and the cache holds it, else from the service', async () => {
     fake.handle('sync.status', async () => ({
       ok: true,
-      data: { jobs: [], scopes: [{ agentId: 'A1', lastSyncedAt: 1, lastState: 'done' }] },
+      data: { jobs: [], scopes: [{ agentId: 'A1', lastSyncedAt: 1, lastState: 'done' }], cache: { state: 'ok' } },
     }))
     fake.handle('messages.page', async (input) => ({
       ok: true,

@@ -58,9 +58,11 @@ describe('idle actions week grid', () => {
       finishAfterSeconds: null,
     })
     expect(IdleConfigInput.safeParse(input).success).toBe(true)
-    expect(input.actions[0]).toMatchObject({ instructions: 'Oi', workingHours: null })
+    expect(input.actions[0]).toEqual({ instructions: 'Oi', seconds: 600, allowAllHours: true })
     expect(input.actions[1].workingHours).toHaveLength(7)
-    expect(input.finishOn).toBeNull()
+    // Without an automatic finish, finishOn is left out: the document's finishOn is an object, never null.
+    expect(input).not.toHaveProperty('finishOn')
+    expect(IdleConfigInput.safeParse({ ...input, finishOn: null }).success).toBe(false)
   })
 
   it('refuses overlapping ranges, reversed ranges and malformed times', () => {

@@ -17,7 +17,7 @@ beforeEach(() => {
   fake.install()
   setActivePinia(createPinia())
   i18n.global.locale.value = 'en'
-  fake.handle('sync.status', async () => ({ ok: true, data: { jobs: [], scopes: [] } }))
+  fake.handle('sync.status', async () => ({ ok: true, data: { jobs: [], scopes: [], cache: { state: 'ok' } } }))
 })
 
 afterEach(() => {
@@ -64,6 +64,28 @@ describe('Make available offline', () => {
     await flushPromises()
     expect(wrapper.get('[data-testid="offline-sync-text"]').text()).toMatch(/Stopped/)
     expect(wrapper.find('[data-testid="offline-sync-start"]').exists()).toBe(true)
+  })
+
+  it('says where paging was stopped by the page cap', async () => {
+    fake.handle('sync.start', async () => ({ ok: true, data: progress({}) }))
+    const wrapper = mount(OfflineSyncButton, { global: { plugins: [i18n] } })
+    await flushPromises()
+    await wrapper.get('[data-testid="offline-sync-start"]').trigger('click')
+    fake.emit(
+      'sync.progress',
+      progress({
+        state: 'done',
+        notes: [
+          { kind: 'page_cap', chatId: null, pages: 2000 },
+          { kind: 'page_cap', chatId: 'chat-9', pages: 2000 },
+        ],
+      }),
+    )
+    await flushPromises()
+    const notes = wrapper.get('[data-testid="offline-sync-notes"]').text()
+    expect(notes).toContain('The chat list was stopped after 2,000 pages')
+    expect(notes).toContain('Chat chat-9 was stopped after 2,000 pages')
+    expect(wrapper.get('[data-testid="offline-sync-text"]').text()).toMatch(/Available offline/)
   })
 
   it("syncs one agent's chats when given an agent", async () => {

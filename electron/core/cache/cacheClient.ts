@@ -1,0 +1,207 @@
+import type { Worker } from 'node:worker_threads'
+import { AppFailure, appError } from '../../contract/app/result'
+import type { Chat, ChatMessage, MessageCursor, SyncState } from '../../contract'
+import type { CacheDriverOptions } from './cacheDatabase'
+import { fromWire, type FromWorker, type SearchAnswer, type ToWorker, type WireError } from './cacheProtocol'
+import type { CacheMethod, CacheMethods, CacheTuning, OpenedInfo } from './cacheServer'
+import type { ChatHit } from './messageSearch'
+import type { SyncWrite } from './messageStore'
+import { startCacheWorker } from './workerThread'
+
+type Pending = {
+  resolve: (v: unknown) => void
+  reject: (e: Error) => void
+  partial?: (hits: ChatHit[]) => void
+}
+
+type Distributive<T> = T extends unknown ? Omit<T, 'id'> : never
+
+/**
+ * The main process's handle on a profile's cache: every read, write and search is a message to
+ * the cache worker (`cacheWorker.ts`), which owns the file; the main event loop never runs a
+ * statement. A newer search cancels the one before it.
+ */
+export class CacheClient {
+  private nextId = 1
+  private readonly pending = new Map<number, Pending>()
+  private stopped: Error | undefined
+  private currentSearch: number | undefined
+  private closing = false
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly opened: OpenedInfo,
+  ) {
+    worker.on('message', (m: FromWorker) => this.receive(m))
+    const fail = (error: Error) => {
+      this.stopped ??= error
+      for (const p of this.pending.values()) p.reject(error)
+      this.pending.clear()
+    }
+    worker.on('error', fail)
+    worker.on('exit', (code) =>
+      fail(new Error(this.closing ? 'The cache is closed' : `The cache worker stopped (exit code ${code})`)),
+    )
+  }
+
+  /** Starts the worker and opens the file in it; rejects with the open's own error (classified by its fields). */
+  static start(
+    file: string,
+    keyHex: string,
+    opts: { driver?: CacheDriverOptions; tuning?: Partial<CacheTuning> } = {},
+  ): Promise<CacheClient> {
+    const worker = startCacheWorker({
+      mode: 'server',
+      file,
+      keyHex,
+      driver: opts.driver ?? {},
+      tuning: opts.tuning ?? {},
+    })
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: FromWorker) => {
+        worker.off('error', onError)
+        worker.off('exit', onExit)
+        if ('ready' in m) resolve(new CacheClient(worker, m.ready))
+        else if ('fatal' in m) {
+          reject(fromWire(m.fatal))
+          void worker.terminate()
+        } else reject(new Error('The cache worker answered before it was ready'))
+      }
+      const onError = (e: Error) => {
+        worker.off('message', onMessage)
+        reject(e)
+      }
+      const onExit = (code: number) => reject(new Error(`The cache worker stopped while opening (exit code ${code})`))
+      worker.once('message', onMessage)
+      worker.once('error', onError)
+      worker.once('exit', onExit)
+    })
+  }
+
+  get open(): boolean {
+    return this.stopped === undefined
+  }
+
+  call<K extends CacheMethod>(method: K, ...args: Parameters<CacheMethods[K]>): Promise<ReturnType<CacheMethods[K]>> {
+    return this.send({ op: 'call', method, args }) as Promise<ReturnType<CacheMethods[K]>>
+  }
+
+  /** A write of the sync; resolves (with how many messages were new) once its group is committed. */
+  write(write: SyncWrite): Promise<number> {
+    return this.send({ op: 'write', write }) as Promise<number>
+  }
+
+  /**
+   * Searches in the worker; hits stream to `onHits` as they are found. Starting a search cancels
+   * the previous one still running, which then rejects with a `cancelled` failure.
+   */
+  async search(
+    text: string,
+    opts: { chatId?: string; limit: number },
+    onHits?: (hits: ChatHit[]) => void,
+  ): Promise<Omit<SearchAnswer, 'cancelled'>> {
+    if (this.currentSearch !== undefined) this.cancel(this.currentSearch)
+    const id = this.nextId
+    this.currentSearch = id
+    try {
+      const answer = (await this.send({ op: 'search', text, ...opts }, onHits)) as SearchAnswer
+      if (answer.cancelled) throw new AppFailure(appError('cancelled', 'A newer search replaced this one'))
+      return { groups: answer.groups, total: answer.total }
+    } finally {
+      if (this.currentSearch === id) this.currentSearch = undefined
+    }
+  }
+
+  /** Stops a running search; it answers at once as cancelled. */
+  cancel(searchId: number): void {
+    if (!this.stopped) void this.send({ op: 'cancel', target: searchId }).catch(() => undefined)
+  }
+
+  /** Commits what is pending, folds the WAL back and ends the thread. */
+  async close(): Promise<void> {
+    if (this.stopped) return
+    this.closing = true
+    try {
+      await this.send({ op: 'close' })
+    } catch {
+      // The thread is already gone: nothing left to close.
+    }
+    this.stopped ??= new Error('The cache is closed')
+    await this.worker.terminate()
+  }
+
+  private send(msg: Distributive<ToWorker>, partial?: (hits: ChatHit[]) => void): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped)
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, partial })
+      this.worker.postMessage({ ...msg, id } as ToWorker)
+    })
+  }
+
+  private receive(m: FromWorker): void {
+    if (!('id' in m)) return
+    const p = this.pending.get(m.id)
+    if (!p) return
+    if ('partial' in m) {
+      p.partial?.(m.partial)
+      return
+    }
+    this.pending.delete(m.id)
+    if ('err' in m) p.reject(errorOf(m.err))
+    else p.resolve(m.ok)
+  }
+}
+
+function errorOf(w: WireError): Error {
+  return fromWire(w)
+}
+
+/** The typed facade the rest of the core uses (see ProfileCache). */
+export function cacheApi(client: CacheClient) {
+  const c = client
+  return {
+    responses: {
+      get: (endpoint: string, key: string) => c.call('responses.get', endpoint, key),
+      put: (endpoint: string, key: string, resource: string, data: unknown, fetchedAt: number) =>
+        c.call('responses.put', endpoint, key, resource, data, fetchedAt),
+      markStale: (resources: readonly string[]) => c.call('responses.markStale', resources),
+      markStaleAt: (endpoint: string, key: string) => c.call('responses.markStaleAt', endpoint, key),
+      entriesOf: (resources: readonly string[]) => c.call('responses.entriesOf', resources),
+      delete: (endpoint: string, key: string) => c.call('responses.delete', endpoint, key),
+      deleteNaming: (resource: string, path: Readonly<Record<string, string>>) =>
+        c.call('responses.deleteNaming', resource, path),
+    },
+    messages: {
+      ingest: (chatId: string, messages: readonly ChatMessage[]) => c.call('messages.ingest', chatId, messages),
+      saveChats: (chats: readonly Chat[]) => c.call('messages.saveChats', chats),
+      page: (chatId: string, before: MessageCursor | undefined, limit: number) =>
+        c.call('messages.page', chatId, before, limit),
+      around: (chatId: string, messageId: string, before: number, after: number) =>
+        c.call('messages.around', chatId, messageId, before, after),
+      counts: () => c.call('messages.counts'),
+      chatSyncState: (chatId: string) => c.call('messages.chatSyncState', chatId),
+      countKnown: (chatId: string, ids: readonly string[]) => c.call('messages.countKnown', chatId, ids),
+    },
+    writer: {
+      /** A page of a chat's messages with where an interrupted first sync goes on; group-committed. */
+      ingestPage: (chatId: string, messages: readonly ChatMessage[], resumePage: number | null = null) =>
+        c.write({ kind: 'page', chatId, messages, resumePage }),
+      /** The chat's history is cached up to `time`; committed after the pages sent before it. */
+      markChatSynced: async (chatId: string, time: number | null) => {
+        await c.write({ kind: 'synced', chatId, time })
+      },
+    },
+    scopes: {
+      list: () => c.call('scopes.list'),
+      record: (agentId: string | null, state: SyncState, syncedAt: number | null) =>
+        c.call('scopes.record', agentId, state, syncedAt),
+    },
+    search: {
+      search: (text: string, opts: { chatId?: string; limit: number }, onHits?: (hits: ChatHit[]) => void) =>
+        c.search(text, opts, onHits),
+    },
+  }
+}
+
+export type CacheApi = ReturnType<typeof cacheApi>

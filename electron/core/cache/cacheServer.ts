@@ -1,0 +1,207 @@
+import Database from 'better-sqlite3-multiple-ciphers'
+import type { Chat, ChatMessage, MessageCursor, SearchGroup, SyncState } from '../../contract'
+import { keyConnection, openCacheDatabase, type CacheDb, type CacheDriverOptions } from './cacheDatabase'
+import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
+import { MessageStore, type SyncWrite } from './messageStore'
+import { ResponseCache } from './responseCache'
+import { SyncedScopes } from './syncedScopes'
+
+/**
+ * The one owner of a profile's cache file (as Signal Desktop's SQL worker): every statement runs
+ * here, in the cache worker thread (`cacheWorker.ts`), and the main process only sends messages
+ * (`cacheClient.ts`). The same class runs in tests directly. Two connections: `db` for everything,
+ * and a read-only one for searches, whose statements stay open while the search gives way between
+ * hits (WAL lets it read beside the writes).
+ */
+
+export interface CacheTuning {
+  /** A group of the sync's writes is committed once it holds this many messages... */
+  maxRows: number
+  /** ...or this long after its first write arrived. */
+  maxDelayMs: number
+  /** How long a search may hold the worker before it gives way to other messages (and to a cancel). */
+  searchSliceMs: number
+}
+
+export const DEFAULT_TUNING: CacheTuning = { maxRows: 20_000, maxDelayMs: 8, searchSliceMs: 4 }
+
+export interface OpenedInfo {
+  rebuiltFrom?: string
+}
+
+/** Calls a search makes while it runs: hits as they are found; whether it was cancelled. */
+export interface SearchSink {
+  partial(hits: ChatHit[]): void
+  cancelled(): boolean
+}
+
+export class CacheServer {
+  readonly db: CacheDb
+  private readonly responses: ResponseCache
+  private readonly messages: MessageStore
+  private readonly scopes: SyncedScopes
+  private searchDb: CacheDb | undefined
+  private searcher: MessageSearch | undefined
+  private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
+  private groupRows = 0
+  private groupTimer: ReturnType<typeof setTimeout> | undefined
+  readonly opened: OpenedInfo
+  private readonly tuning: CacheTuning
+
+  constructor(
+    readonly file: string,
+    private readonly keyHex: string,
+    tuning: Partial<CacheTuning> = {},
+    private readonly driver: CacheDriverOptions = {},
+  ) {
+    this.tuning = { ...DEFAULT_TUNING, ...tuning }
+    const { db, rebuiltFrom } = openCacheDatabase(file, keyHex, driver)
+    this.db = db
+    this.opened = rebuiltFrom ? { rebuiltFrom } : {}
+    this.responses = new ResponseCache(db)
+    this.messages = new MessageStore(db)
+    this.scopes = new SyncedScopes(db)
+  }
+
+  /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
+  readonly methods = {
+    'responses.get': (endpoint: string, key: string) => this.responses.get(endpoint, key),
+    'responses.put': (endpoint: string, key: string, resource: string, data: unknown, fetchedAt: number) =>
+      this.responses.put(endpoint, key, resource, data, fetchedAt),
+    'responses.markStale': (resources: readonly string[]) => this.responses.markStale(resources),
+    'responses.markStaleAt': (endpoint: string, key: string) => this.responses.markStaleAt(endpoint, key),
+    'responses.entriesOf': (resources: readonly string[]) => this.responses.entriesOf(resources),
+    'responses.delete': (endpoint: string, key: string) => this.responses.delete(endpoint, key),
+    'responses.deleteNaming': (resource: string, path: Readonly<Record<string, string>>) =>
+      this.responses.deleteNaming(resource, path),
+    'messages.ingest': (chatId: string, messages: readonly ChatMessage[]) => this.messages.ingest(chatId, messages),
+    'messages.saveChats': (chats: readonly Chat[]) => this.messages.saveChats(chats),
+    'messages.page': (chatId: string, before: MessageCursor | undefined, limit: number) =>
+      this.messages.page(chatId, before, limit),
+    'messages.around': (chatId: string, messageId: string, before: number, after: number) =>
+      this.messages.around(chatId, messageId, before, after),
+    'messages.counts': () => this.messages.counts(),
+    'messages.chatSyncState': (chatId: string) => this.messages.chatSyncState(chatId),
+    'messages.countKnown': (chatId: string, ids: readonly string[]) => this.messages.countKnown(chatId, ids),
+    'scopes.list': () => this.scopes.list(),
+    'scopes.record': (agentId: string | null, state: SyncState, syncedAt: number | null) =>
+      this.scopes.record(agentId, state, syncedAt),
+  }
+
+  /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */
+  call<K extends keyof CacheServer['methods']>(
+    method: K,
+    args: Parameters<CacheServer['methods'][K]>,
+  ): ReturnType<CacheServer['methods'][K]> {
+    this.flush()
+    const fn = this.methods[method] as (...a: unknown[]) => ReturnType<CacheServer['methods'][K]>
+    if (typeof fn !== 'function') throw new Error(`unknown cache operation ${String(method)}`)
+    return fn(...(args as unknown[]))
+  }
+
+  /**
+   * A write of the sync, committed with the others that arrive meanwhile (group commit: one
+   * transaction, one WAL commit and one FTS flush for many pages). Resolves once committed.
+   */
+  write(write: SyncWrite): Promise<number> {
+    return new Promise((done, fail) => {
+      const rows = write.kind === 'page' ? write.messages.length : 0
+      this.group.push({ write, rows, done, fail })
+      this.groupRows += rows
+      if (this.groupRows >= this.tuning.maxRows) this.flush()
+      else this.groupTimer ??= setTimeout(() => this.flush(), this.tuning.maxDelayMs)
+    })
+  }
+
+  /** Commits the pending group now. */
+  flush(): void {
+    if (this.groupTimer) clearTimeout(this.groupTimer)
+    this.groupTimer = undefined
+    if (this.group.length === 0) return
+    const group = this.group.splice(0)
+    this.groupRows = 0
+    try {
+      const counts = this.messages.writeGroup(group.map((g) => g.write))
+      group.forEach((g, i) => g.done(counts[i] ?? 0))
+    } catch (e) {
+      // The whole group rolled back: each write again on its own, so only a bad one fails.
+      if (group.length === 1) group[0].fail(e instanceof Error ? e : new Error(String(e)))
+      else
+        for (const g of group) {
+          try {
+            g.done(this.messages.writeGroup([g.write])[0] ?? 0)
+          } catch (one) {
+            g.fail(one instanceof Error ? one : new Error(String(one)))
+          }
+        }
+    }
+  }
+
+  /**
+   * Searches on the read-only connection a slice at a time, giving way to the worker's other
+   * messages between slices; stops early when cancelled. Hits go to the sink as they are found.
+   */
+  async search(
+    text: string,
+    opts: { chatId?: string; limit: number },
+    sink: SearchSink,
+  ): Promise<{ groups: SearchGroup[]; total: number; cancelled: boolean }> {
+    this.flush()
+    const search = this.searchOf()
+    const found: ChatHit[] = []
+    const walk = search.hits(text, opts)
+    try {
+      for (;;) {
+        if (sink.cancelled()) return { groups: [], total: 0, cancelled: true }
+        const sliceStart = performance.now()
+        const slice: ChatHit[] = []
+        let next = walk.next()
+        while (!next.done) {
+          slice.push(next.value)
+          if (performance.now() - sliceStart >= this.tuning.searchSliceMs) break
+          next = walk.next()
+        }
+        found.push(...slice)
+        if (slice.length > 0) sink.partial(slice)
+        if (next.done) break
+        await new Promise((r) => setImmediate(r))
+      }
+    } finally {
+      // Ends the statement (and its read transaction) when the walk stopped early.
+      walk.return()
+    }
+    return { groups: groupHits(found, (id) => search.chatName(id)), total: found.length, cancelled: false }
+  }
+
+  private searchOf(): MessageSearch {
+    if (!this.searcher) {
+      const db = new Database(this.file, {
+        readonly: true,
+        fileMustExist: true,
+        ...(this.driver.nativeBinding ? { nativeBinding: this.driver.nativeBinding } : {}),
+      })
+      keyConnection(db, this.keyHex)
+      db.pragma('cache_size = -16384')
+      this.searchDb = db
+      this.searcher = new MessageSearch(db, this.db)
+    }
+    return this.searcher
+  }
+
+  /** Commits what is pending, folds the WAL back into the file and closes both connections. */
+  close(): void {
+    this.flush()
+    this.searchDb?.close()
+    this.searchDb = undefined
+    this.searcher = undefined
+    if (!this.db.open) return
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)')
+    } finally {
+      this.db.close()
+    }
+  }
+}
+
+export type CacheMethods = CacheServer['methods']
+export type CacheMethod = keyof CacheMethods

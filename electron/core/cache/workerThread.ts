@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { Worker, type WorkerOptions } from 'node:worker_threads'
+import type { CacheDriverOptions } from './cacheDatabase'
+import type { CacheTuning } from './cacheServer'
+
+/**
+ * Starts the cache worker (`cacheWorker.ts`). Bundled, it is `cacheWorker.js` beside the main
+ * process's `index.js` (an extra main-process input in electron.vite.config.ts); from source
+ * (tsx, vitest) it is the TypeScript file beside this one, loaded through tsx. Either way it runs
+ * the same typed modules the tests import: no code travels as a string.
+ */
+export function startCacheWorker(workerData: CacheWorkerData, options: WorkerOptions = {}): Worker {
+  const here = import.meta.url
+  const fromSource = /\.[cm]?ts$/.test(new URL(here).pathname)
+  const entry = fromSource ? new URL('./cacheWorker.ts', here) : bundledEntry(here)
+  // A variable, so the bundler leaves the lookup of tsx alone (the bundled app never needs it).
+  const loader = 'tsx'
+  const execArgv = fromSource ? ['--import', createRequire(here).resolve(loader)] : []
+  return new Worker(entry, { ...options, workerData, execArgv })
+}
+
+export type CacheWorkerData =
+  | { mode: 'server'; file: string; keyHex: string; driver: CacheDriverOptions; tuning: Partial<CacheTuning> }
+  | { mode: 'check'; file: string; keyHex: string; cipher: string }
+
+/** This code may sit in index.js or in a shared chunk one folder down (out/main/chunks/). */
+function bundledEntry(here: string): URL {
+  const candidates = [new URL('./cacheWorker.js', here), new URL('../cacheWorker.js', here)]
+  return candidates.find((u) => existsSync(fileURLToPath(u))) ?? candidates[0]
+}

@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils'
+import { NMessageProvider } from 'naive-ui'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
+import type { AppError } from '@contract'
+import { useDeskApi } from '@/api'
+import PagedListStatus from '@/components/common/PagedListStatus.vue'
+import UserText from '@/components/common/UserText.vue'
+import { ERROR_DISPLAY_MAX, presentError } from '@/domain/errorText'
+import { clampText, isolate, stripBidiControls } from '@/domain/userText'
+import { i18n } from '@/i18n'
+import { createFakeDeskApi, flush } from '../fakeDeskApi'
+
+const MEGABYTE = 'x'.repeat(1_048_576)
+const RLO = '\u202E'
+
+beforeEach(() => {
+  i18n.global.locale.value = 'en'
+  setActivePinia(createPinia())
+})
+
+describe('item 7: service error texts of any size', () => {
+  it('reach the screens cut to a bounded length, whatever the call', async () => {
+    const fake = createFakeDeskApi()
+    fake.install()
+    fake.handle('agents.list', async () => ({
+      ok: false,
+      error: { kind: 'validation', message: `bad ${MEGABYTE}`, status: 400 },
+    }))
+    const r = await useDeskApi().agents.list({ path: { workspaceId: 'w' } })
+    if (r.ok) return expect.unreachable()
+    expect(r.error.message.length).toBeLessThanOrEqual(ERROR_DISPLAY_MAX + 1)
+    expect(r.error.message.endsWith('…')).toBe(true)
+    expect(r.error.status).toBe(400)
+  })
+
+  it('keeps the full text copyable from the list error', async () => {
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const full = `The service says: ${MEGABYTE}`
+    const error = presentError({ kind: 'server', message: full, status: 500 })
+    const Host = defineComponent(
+      () => () =>
+        h(NMessageProvider, () =>
+          h(PagedListStatus, {
+            state: 'error',
+            itemCount: 0,
+            error,
+            appliedFilter: '',
+            testid: 'list',
+            loadFailed: 'Could not load',
+            empty: '',
+            emptyFiltered: '',
+          }),
+        ),
+    )
+    const wrapper = mount(Host, { global: { plugins: [i18n] }, attachTo: document.body })
+    expect(wrapper.text().length).toBeLessThan(ERROR_DISPLAY_MAX + 200)
+    const button = wrapper.find('[data-testid="copy-full-error"]')
+    expect(button.exists()).toBe(true)
+    expect(button.text()).toBe('Copy the full text')
+    await button.trigger('click')
+    await flush()
+    expect(writeText).toHaveBeenCalledWith(full)
+    wrapper.unmount()
+  })
+
+  it('shows no copy button for a short text, which is shown whole', () => {
+    const error = presentError({ kind: 'server', message: 'short', status: 500 })
+    expect(error.message).toBe('short')
+    const wrapper = mount(
+      defineComponent(
+        () => () =>
+          h(NMessageProvider, () =>
+            h(PagedListStatus, {
+              state: 'error',
+              itemCount: 0,
+              error,
+              appliedFilter: '',
+              testid: 'list',
+              loadFailed: 'x',
+              empty: '',
+              emptyFiltered: '',
+            }),
+          ),
+      ),
+      { global: { plugins: [i18n] } },
+    )
+    expect(wrapper.find('[data-testid="copy-full-error"]').exists()).toBe(false)
+  })
+})
+
+describe('item 12: a redirect of an API call, in the renderer', () => {
+  it('is said as a redirect the app does not follow, and where to, in both languages', () => {
+    const error: AppError = {
+      kind: 'bad_response',
+      message: 'The service answered with a redirect…',
+      status: 307,
+      endpoint: 'agents.list',
+      redirectTo: 'https://elsewhere.example/v2/workspaces',
+    }
+    expect(presentError(error).message).toBe(
+      'The service answered with a redirect (HTTP 307) that the app does not follow, to \u2068https://elsewhere.example/v2/workspaces\u2069. Check the service address of this profile.',
+    )
+    i18n.global.locale.value = 'pt-BR'
+    expect(presentError(error).message).toMatch(/^O serviço respondeu com um redirecionamento \(HTTP 307\)/)
+  })
+})
+
+describe('item 8 / 7: user text', () => {
+  it('removes bidi overrides, embeddings and isolates, keeping the letters', () => {
+    expect(stripBidiControls(`invoice${RLO}fdp.exe`)).toBe('invoicefdp.exe')
+    expect(stripBidiControls('a\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069b')).toBe('ab')
+    // Hebrew and Arabic letters and the implicit marks stay.
+    expect(stripBidiControls('שלום \u200Fمرحبا')).toBe('שלום \u200Fمرحبا')
+  })
+
+  it('isolates a plain string with FSI…PDI that a stray PDI inside cannot close', () => {
+    expect(isolate(`x\u2069${RLO}y`)).toBe('\u2068xy\u2069')
+  })
+
+  it('cuts a megabyte to a few hundred characters without splitting a surrogate pair', () => {
+    expect(clampText(MEGABYTE).text.length).toBe(301)
+    const emoji = '😀'.repeat(400)
+    const cut = clampText(emoji, 10).text
+    expect(Array.from(cut)).toHaveLength(11)
+    expect(cut.endsWith('…')).toBe(true)
+  })
+
+  it('renders a name in a <bdi>, controls removed, clamped, with the longer text on hover', () => {
+    const spoof = mount(UserText, { props: { text: `invoice${RLO}fdp.exe` } })
+    expect(spoof.element.tagName).toBe('BDI')
+    expect(spoof.text()).toBe('invoicefdp.exe')
+    const huge = mount(UserText, { props: { text: MEGABYTE, ellipsis: true } })
+    expect(huge.text().length).toBe(301)
+    expect(huge.attributes('title')?.length).toBe(1001)
+    expect(huge.classes()).toContain('user-text--ellipsis')
+  })
+})
