@@ -204,23 +204,13 @@ const NOT_NULLABLE_IN_BODY = ['id', 'name', 'phone', 'recipient'] as const
  * The PUT body: the whole contact as last read (unknown fields included), with the fields the user
  * changed. A field left alone is sent exactly as the service has it, except that a null the
  * document does not allow there (name, phone) is left out rather than echoed. A custom value the
- * user did not change keeps its type (a number stays a number).
+ * user did not change keeps its type (a number stays a number; see `customValueOf`).
  */
 export function contactUpdateBody(full: Contact, base: ContactDraft, draft: ContactDraft): ContactInput {
   const input = contactInputOf(draft)
   const body: Record<string, unknown> = { ...full }
   for (const field of DRAFT_FIELDS) {
     if (JSON.stringify(base[field]) !== JSON.stringify(draft[field])) body[field] = input[field]
-  }
-  if (body.customFieldValues !== full.customFieldValues) {
-    const before = new Map((full.customFieldValues ?? []).map((f) => [f.customFieldId, f]))
-    const baseText = new Map(base.customFieldValues.map((f) => [f.customFieldId, f.value]))
-    body.customFieldValues = draft.customFieldValues.map((f) => {
-      const original = before.get(f.customFieldId)
-      return original && baseText.get(f.customFieldId) === f.value
-        ? { ...original }
-        : { customFieldId: f.customFieldId, value: f.value }
-    })
   }
   for (const field of NOT_NULLABLE_IN_BODY) if (body[field] === null) delete body[field]
   return body as ContactInput
