@@ -82,7 +82,10 @@ const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSO
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const topOf = (path: string) => path.split('.')[0] ?? path
 const valueAtPath = (value: unknown, keys: readonly string[]): unknown =>
-  keys.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value)
+  keys.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+    value,
+  )
 
 /** Field paths of an IPC refusal are relative to the call (`body.name`); the form's are not. */
 const formPathOf = (path: string) => path.replace(/^body\./, '')
