@@ -81,6 +81,11 @@ export function useFormErrors(): Pick<DraftForm<unknown>, 'errorOf'> | null {
 const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T))
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const topOf = (path: string) => path.split('.')[0] ?? path
+const valueAtPath = (value: unknown, keys: readonly string[]): unknown =>
+  keys.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+    value,
+  )
 
 /** Field paths of an IPC refusal are relative to the call (`body.name`); the form's are not. */
 const formPathOf = (path: string) => path.replace(/^body\./, '')
@@ -123,7 +128,18 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
     if (parsed.success) return {}
     const all = fieldRulesOf(parsed.error.issues, input)
     if (mode === 'all') return all
-    return Object.fromEntries(Object.entries(all).filter(([path]) => changedFields.value.has(topOf(path))))
+    // A problem counts where the user changed something: the field, or the item that holds it (a
+    // rule across an item's fields, such as a range's end after its start). A value inside a list
+    // that the user did not touch (another follow-up's wait) stays the service's business.
+    const was = options.toInput(base.value)
+    return Object.fromEntries(
+      Object.entries(all).filter(([path]) => {
+        if (!changedFields.value.has(topOf(path))) return false
+        const keys = path.split('.')
+        const holder = keys.length > 1 ? keys.slice(0, -1) : keys
+        return !same(valueAtPath(input, holder), valueAtPath(was, holder))
+      }),
+    )
   })
 
   const translate = (rule: FieldRule) => {

@@ -30,7 +30,7 @@ test('an operator saves a follow-up with a weekly schedule; overlapping hours ar
   await monday.getByTestId('week-range-end').nth(1).locator('input').fill('20:00')
   await expect(monday.getByTestId('week-range-problem')).toHaveText('Overlaps another range of this day.')
   await page.getByTestId('form-save').click()
-  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(page.getByTestId('save-failure')).toContainText('Fix “Follow-up 1: When it may be sent” first.')
   await expect(monday.getByTestId('week-range-start').nth(1).locator('input')).toHaveValue('17:00')
   await shot('agent-tools-idle-overlap')
 
@@ -77,5 +77,5 @@ test('a refused save keeps the schedule on screen', async ({ page, preview }) =>
   await instructions.fill('')
   await page.getByTestId('form-save').click()
   await expect(page.getByTestId('idle-instructions').first()).toContainText('Required.')
-  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(page.getByTestId('save-failure')).toContainText('Fix “Follow-up 1: What the agent should say” first.')
 })

@@ -24,7 +24,7 @@ test('saving webhooks: each event says when it fires, a plain http address is re
   )
   await field(page, 'onCancelEvent').fill('not an address')
   await page.getByTestId('form-save').click()
-  await expect(page.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(page.getByTestId('save-failure')).toContainText('Fix “Booking made” first.')
   await shot('agents-webhooks-invalid')
   expect(await serviceGet<Webhooks>(service, path)).toEqual(before)
 

@@ -3,6 +3,7 @@ import { inject, onMounted, provide, ref, type InjectionKey, type Ref } from 'vu
 import { useI18n } from 'vue-i18n'
 import { AGENT_TYPES, COMMUNICATION_TYPES } from '@contract'
 import { AGENT_FIELD_TABS, BEHAVIOR_MAX_LENGTH } from '@/domain/agentProfile'
+import { focusField } from '@/forms/focusField'
 
 const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).nullish()
 
@@ -50,15 +51,6 @@ export function provideAgentFieldNavigation(selectTab: (tabId: string) => void):
   }
   provide(navigationKey, nav)
   return nav
-}
-
-/** Focuses the control of the field `path` inside `root` (what FormField wires). */
-export function focusField(root: ParentNode, path: string): boolean {
-  const control = root
-    .querySelector(`[data-field="${CSS.escape(path)}"], [data-field="${CSS.escape(path.split('.')[0] ?? path)}"]`)
-    ?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [role="radio"], [tabindex="0"]')
-  control?.focus()
-  return !!control
 }
 
 /**

@@ -204,7 +204,7 @@ const NOT_NULLABLE_IN_BODY = ['id', 'name', 'phone', 'recipient'] as const
  * The PUT body: the whole contact as last read (unknown fields included), with the fields the user
  * changed. A field left alone is sent exactly as the service has it, except that a null the
  * document does not allow there (name, phone) is left out rather than echoed. A custom value the
- * user did not change keeps its type (a number stays a number).
+ * user did not change keeps its type (a number stays a number; see `customValueOf`).
  */
 export function contactUpdateBody(full: Contact, base: ContactDraft, draft: ContactDraft): ContactInput {
   const input = contactInputOf(draft)

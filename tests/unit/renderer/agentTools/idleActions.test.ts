@@ -53,7 +53,7 @@ describe('AgentIdleActionsTab', () => {
     await w.find('[data-testid="form-save"]').trigger('click')
     await flushPromises()
     expect(save).not.toHaveBeenCalled()
-    expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix the fields marked in red first.')
+    expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix “Follow-up 1: When it may be sent” first.')
     expect(w.text()).toContain('Some time ranges above need fixing before you can save.')
 
     await monday().findAll('[data-testid="week-range-start"] input')[1]!.setValue('12:30')

@@ -6,7 +6,9 @@ import { defineComponent, h } from 'vue'
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router'
 import type { Agent, AgentInput, Contact, Result } from '@contract'
 import AgentBehaviorEditor from '@/components/agents/AgentBehaviorEditor.vue'
+import AgentIdleActionsTab from '@/components/agents/AgentIdleActionsTab.vue'
 import AgentProfileForm from '@/components/agents/AgentProfileForm.vue'
+import AgentWebhooksForm from '@/components/agents/AgentWebhooksForm.vue'
 import ContactForm from '@/components/contacts/ContactForm.vue'
 import { i18n } from '@/i18n'
 import { useAgentsStore } from '@/stores/agents'
@@ -163,5 +165,57 @@ describe('the contact form', () => {
     expect(update).toHaveBeenCalledTimes(1)
     expect(w.find('[data-testid="field-email"]').text()).toContain('Enter an e-mail address like name@example.com.')
     expect(w.find('[data-testid="save-failure"]').text()).toContain('Fix “E-mail” first.')
+    await vi.waitFor(() => expect(document.activeElement).toBe(w.find('[data-testid="field-email"] input').element))
+  })
+})
+
+describe('the webhooks form', () => {
+  it('saves a new address beside a plain-http one the service holds, and checks an address once edited', async () => {
+    fake.handle('webhooks.get', async () => ({
+      ok: true,
+      data: { onTransfer: 'http://old.example/hook', onNewMessage: '' },
+      meta: { source: 'network', fetchedAt: 1 },
+    }))
+    const update = fake.handle('webhooks.update', async () => ({ ok: true, data: { success: true } }))
+    const w = await mountInApp(AgentWebhooksForm, { agentId: 'A1' }, pinia)
+    await w.find('[data-testid="field-onNewMessage"] input').setValue('https://crm.example/new')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(update).toHaveBeenCalledTimes(1)
+    expect((update.mock.calls[0]![0] as { body: Record<string, string> }).body).toMatchObject({
+      onNewMessage: 'https://crm.example/new',
+      onTransfer: 'http://old.example/hook',
+    })
+
+    await w.find('[data-testid="field-onTransfer"] input').setValue('http://still.example/hook')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(update).toHaveBeenCalledTimes(1)
+    expect(w.find('[data-testid="field-onTransfer"]').text()).toContain('Enter an https:// address')
+  })
+})
+
+describe('the idle actions tab', () => {
+  it('saves a changed follow-up beside another whose wait is longer than the app offers (set elsewhere)', async () => {
+    const longWait = 60 * 60 * 24 * 45 // 45 days: vendor-valid, beyond the app's 30-day limit
+    const config = {
+      actions: [
+        { id: 'X1', type: 'SEND_MESSAGE', instructions: 'Still there?', seconds: 3600, allowAllHours: true },
+        { id: 'X2', type: 'SEND_MESSAGE', instructions: 'Last call', seconds: longWait, allowAllHours: true },
+      ],
+      finishOn: null,
+    }
+    fake.handle('idleActions.get', async () => ({ ok: true, data: config }))
+    const save = fake.handle('idleActions.create', async () => ({ ok: true, data: config }))
+    const w = await mountInApp(AgentIdleActionsTab, { agentId: 'A1' }, pinia)
+    await w.findAll('[data-testid="idle-instructions"] textarea')[0]!.setValue('Still with us?')
+    await w.find('[data-testid="form-save"]').trigger('click')
+    await flushPromises()
+    expect(save).toHaveBeenCalledTimes(1)
+    const body = (save.mock.calls[0]![0] as { body: { actions: { instructions: string; seconds: number }[] } }).body
+    expect(body.actions.map((a) => [a.instructions, a.seconds])).toEqual([
+      ['Still with us?', 3600],
+      ['Last call', longWait],
+    ])
   })
 })
