@@ -139,3 +139,29 @@ describe('item 8 / 7: user text', () => {
     expect(huge.classes()).toContain('user-text--ellipsis')
   })
 })
+
+describe('item 8 / 7: names in tables and lists', () => {
+  it('shows agent names isolated, without their bidi controls, and a megabyte name cut', async () => {
+    const { default: AgentTable } = await import('@/components/agents/AgentTable.vue')
+    const fake = createFakeDeskApi()
+    fake.install()
+    const wrapper = mount(AgentTable, {
+      props: {
+        agents: [
+          { id: 'a1', name: `invoice${RLO}fdp.exe`, jobName: `x${RLO}y` },
+          { id: 'a2', name: MEGABYTE },
+        ],
+        loading: false,
+        openable: true,
+      },
+      global: { plugins: [i18n] },
+    })
+    const names = wrapper.findAll('bdi[data-user-text]')
+    expect(names.length).toBeGreaterThanOrEqual(3)
+    expect(wrapper.html()).not.toContain(RLO)
+    expect(wrapper.text()).toContain('invoicefdp.exe')
+    // The megabyte never reaches the page: the cell, its hover title and the row's label are bounded.
+    expect(wrapper.html().length).toBeLessThan(20_000)
+    expect(wrapper.find('tr[data-testid="agent-row"]').attributes('aria-label')).toBe('invoicefdp.exe')
+  })
+})
