@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { opt, openEnum } from './common'
+import { HttpUrlWithoutCredentials } from '../httpRules'
 
 export const COMMUNICATION_TYPES = ['FORMAL', 'NORMAL', 'RELAXED'] as const
 export const AGENT_TYPES = ['SUPPORT', 'SALE', 'PERSONAL'] as const
@@ -22,9 +23,7 @@ export const Agent = z.looseObject({
 })
 export type Agent = z.infer<typeof Agent>
 
-const optionalUrl = z
-  .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
-  .nullish()
+const optionalUrl = z.union([z.literal(''), HttpUrlWithoutCredentials]).nullish()
 
 /** Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. */
 export const AgentInput = z.looseObject({
