@@ -101,11 +101,13 @@ describe('item 12: a redirect of an API call, in the renderer', () => {
       endpoint: 'agents.list',
       redirectTo: 'https://elsewhere.example/v2/workspaces',
     }
-    expect(presentError(error).message).toBe(
-      'The service answered with a redirect (HTTP 307) that the app does not follow, to \u2068https://elsewhere.example/v2/workspaces\u2069. Check the service address of this profile.',
-    )
+    expect(presentError(error)).toMatchObject({
+      kind: 'server',
+      message:
+        'It answered with a redirect (HTTP 307) that the app does not follow, to \u2068https://elsewhere.example/v2/workspaces\u2069. Check the service address of this profile.',
+    })
     i18n.global.locale.value = 'pt-BR'
-    expect(presentError(error).message).toMatch(/^O serviço respondeu com um redirecionamento \(HTTP 307\)/)
+    expect(presentError(error).message).toMatch(/^Ele respondeu com um redirecionamento \(HTTP 307\)/)
   })
 })
 
