@@ -59,8 +59,17 @@ export function fieldRuleOf(issue: z.core.$ZodIssue, input?: unknown): FieldRule
     case 'invalid_type':
       if (missing(valueAt(input, issue.path))) return { rule: 'required' }
       return issue.expected === 'number' || issue.expected === 'int' ? { rule: 'number' } : { rule: 'invalid' }
-    case 'invalid_union':
-      return missing(valueAt(input, issue.path)) ? { rule: 'required' } : { rule: 'invalid' }
+    case 'invalid_union': {
+      if (missing(valueAt(input, issue.path))) return { rule: 'required' }
+      // `'' or an address`: the branch that got furthest says what is wrong (a URL rule, not "invalid").
+      for (const branch of (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? []) {
+        for (const inner of branch) {
+          const rule = fieldRuleOf(inner, input)
+          if (rule.rule !== 'invalid' && rule.rule !== 'pickOne' && rule.rule !== 'required') return rule
+        }
+      }
+      return { rule: 'invalid' }
+    }
     default:
       return { rule: 'invalid' }
   }

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
+import { safeFileName } from '../contract/fileNames'
 
 /** A chat export the core hands to the shell to save where the user chooses. */
 export interface ExportFile {
@@ -25,7 +26,8 @@ export function createSaveFile(
 ): (file: ExportFile) => Promise<'saved' | 'cancelled'> {
   return async (file) => {
     const options: SaveDialogOptions = {
-      defaultPath: path.join(defaultFolder(), path.basename(file.defaultName)),
+      // The suggested name comes from a chat's name: no folder part, no bidi controls (see safeFileName).
+      defaultPath: path.join(defaultFolder(), safeFileName(path.basename(file.defaultName), `chat.${file.format}`)),
       filters: FILTERS[file.format],
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     }

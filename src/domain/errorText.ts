@@ -20,7 +20,9 @@ export function presentError(error: AppError): AppError {
     const message = error.redirectTo
       ? t('common.errorRedirectTo', { status: error.status ?? 3, to: isolate(error.redirectTo, 200) })
       : t('common.errorRedirect', { status: error.status ?? 3 })
-    return { ...error, message }
+    // Shown after the kind's sentence: "The service had a problem. It answered with a redirect…"
+    // (bad_response's "an answer the app does not understand" would contradict it).
+    return { ...error, kind: 'server', message }
   }
   const shown = clampText(error.message, ERROR_DISPLAY_MAX)
   if (!shown.clamped) return shown.text === error.message ? error : { ...error, message: shown.text }

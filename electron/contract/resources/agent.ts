@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { opt, openEnum } from './common'
+import { HttpUrlWithoutCredentials } from '../httpRules'
 
 export const COMMUNICATION_TYPES = ['FORMAL', 'NORMAL', 'RELAXED'] as const
 export const AGENT_TYPES = ['SUPPORT', 'SALE', 'PERSONAL'] as const
@@ -23,9 +24,7 @@ export const Agent = z.looseObject({
 export type Agent = z.infer<typeof Agent>
 
 /** "" is a string the vendor accepts: it is how a cleared address is sent in a whole-agent PUT. */
-const optionalUrl = z
-  .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
-  .optional()
+const optionalUrl = z.union([z.literal(''), HttpUrlWithoutCredentials]).optional()
 
 /**
  * Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. Every

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HttpHeaders, HttpUrlWithoutCredentials } from '../httpRules'
 import { opt } from './common'
 
 export const MCP_URL_TYPES = ['SSE', 'STREAMABLEHTTP'] as const
@@ -8,10 +9,10 @@ export const McpConnectionInput = z
   .object({
     name: z.string().trim().min(1, 'required').max(200),
     description: z.string().trim().min(1, 'required').max(1000),
-    mcpUrl: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
+    mcpUrl: HttpUrlWithoutCredentials,
     urlType: z.enum(MCP_URL_TYPES),
     authType: z.enum(MCP_AUTH_TYPES),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: HttpHeaders.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.authType === 'HEADERS' && Object.keys(v.headers ?? {}).length === 0)

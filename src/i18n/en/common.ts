@@ -19,8 +19,8 @@ export default {
     daysAgo: '1 day ago | {n} days ago',
   },
   errorRedirectTo:
-    'The service answered with a redirect (HTTP {status}) that the app does not follow, to {to}. Check the service address of this profile.',
-  errorRedirect: 'The service answered with a redirect (HTTP {status}) that the app does not follow.',
+    'It answered with a redirect (HTTP {status}) that the app does not follow, to {to}. Check the service address of this profile.',
+  errorRedirect: 'It answered with a redirect (HTTP {status}) that the app does not follow.',
   copyFullError: 'Copy the full text',
   errorCopied: 'Full error text copied ({n} characters)',
   copyFailed: 'Could not copy to the clipboard',

@@ -8,6 +8,8 @@ export default {
   fixErrors: 'Fix the fields marked in red first.',
   fixField: 'Fix “{field}” first.',
   fixFieldOnTab: 'Fix “{field}” on the {tab} tab first.',
+  pasteCut:
+    'The pasted text did not fit: this field takes at most {max} characters, so the last {lost} of the paste were left out.',
   failed: {
     title: 'Not saved. What you typed is kept.',
     validation: 'The service refused the values: {reason}',
@@ -27,6 +29,10 @@ export default {
     tooSmall: 'Use a value of at least {min}.',
     tooLarge: 'Use a value of at most {max}.',
     url: 'Enter an address that starts with https:// or http://',
+    noCredentials: "Leave the user name and password out of the address (https://user:password{'@'}… is not accepted).",
+    headerName:
+      "A header name may only have letters, digits and ! # $ % & ' * + - . ^ _ ` {'|'} ~ (no spaces or colons).",
+    headerValue: 'A header value must be on one line.',
     webhookUrl: 'Enter an https:// address (http:// is only allowed for localhost).',
     pickOne: 'Choose one of the options.',
     number: 'Enter a whole number.',

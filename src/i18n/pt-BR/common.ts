@@ -19,8 +19,8 @@ export default {
     daysAgo: 'há 1 dia | há {n} dias',
   },
   errorRedirectTo:
-    'O serviço respondeu com um redirecionamento (HTTP {status}) que o app não segue, para {to}. Confira o endereço do serviço deste perfil.',
-  errorRedirect: 'O serviço respondeu com um redirecionamento (HTTP {status}) que o app não segue.',
+    'Ele respondeu com um redirecionamento (HTTP {status}) que o app não segue, para {to}. Confira o endereço do serviço deste perfil.',
+  errorRedirect: 'Ele respondeu com um redirecionamento (HTTP {status}) que o app não segue.',
   copyFullError: 'Copiar o texto completo',
   errorCopied: 'Texto completo do erro copiado ({n} caracteres)',
   copyFailed: 'Não foi possível copiar para a área de transferência',

@@ -9,6 +9,8 @@ export default {
   fixErrors: 'Corrija primeiro os campos marcados em vermelho.',
   fixField: 'Corrija primeiro “{field}”.',
   fixFieldOnTab: 'Corrija primeiro “{field}” na aba {tab}.',
+  pasteCut:
+    'O texto colado não coube: este campo aceita no máximo {max} caracteres, então os últimos {lost} da colagem ficaram de fora.',
   failed: {
     title: 'Não foi salvo. O que você digitou foi mantido.',
     validation: 'O serviço recusou os valores: {reason}',
@@ -28,6 +30,10 @@ export default {
     tooSmall: 'Use um valor de pelo menos {min}.',
     tooLarge: 'Use um valor de no máximo {max}.',
     url: 'Informe um endereço que comece com https:// ou http://',
+    noCredentials: "Não inclua usuário e senha no endereço (https://usuario:senha{'@'}… não é aceito).",
+    headerName:
+      "O nome de um cabeçalho só pode ter letras, dígitos e ! # $ % & ' * + - . ^ _ ` {'|'} ~ (sem espaços nem dois-pontos).",
+    headerValue: 'O valor de um cabeçalho deve ficar em uma linha.',
     webhookUrl: 'Informe um endereço https:// (http:// só é aceito para localhost).',
     pickOne: 'Escolha uma das opções.',
     number: 'Informe um número inteiro.',

@@ -20,7 +20,12 @@ import { FakeFrame, FakeWebContents } from './fakeElectron'
  * random and hostile inputs: none may throw, each must answer a Result, the token never shows.
  */
 
-const RUNS_PER_CHANNEL = Number(process.env.FUZZ_RUNS ?? 80)
+// Enough runs that `npm test` makes at least MIN_CALLS hostile calls (the last test checks it).
+const RUNS_PER_CHANNEL = Number(process.env.FUZZ_RUNS ?? 170)
+const MIN_CALLS = 10_000
+/** Fixed so a run is repeatable; FUZZ_SEED=<n> replays another, and a failure prints the one used. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_240_601)
+let callCount = 0
 
 let desk: DeskCore
 let userData: string
@@ -51,6 +56,7 @@ function overIpc(input: unknown): { input: unknown } | null {
 }
 
 async function call(channel: string, input: unknown): Promise<Result<unknown>> {
+  callCount++
   const handler = handlers.get(channel)
   if (!handler) throw new Error(`no handler for ${channel}`)
   return handler(appEvent(), input)
@@ -151,6 +157,16 @@ function shapedInput(name: EndpointName) {
   )
 }
 
+/** Runs a property and, if it fails, says which seed to replay it with (FUZZ_SEED). */
+async function withSeed(seed: number, run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (err) {
+    console.error(`[ipc fuzz] failed with seed ${seed}: replay with FUZZ_SEED=${seed}`)
+    throw err
+  }
+}
+
 // ---- setup ---------------------------------------------------------------------------------------
 
 beforeAll(async () => {
@@ -207,20 +223,22 @@ describe('every IPC channel under random and hostile input', () => {
       const inputs = isApi
         ? fc.oneof({ weight: 2, arbitrary: shapedInput(name as EndpointName) }, { weight: 1, arbitrary: anyHostile })
         : fc.oneof(anyHostile, fc.record({ profileId: hostileString, url: hostileString, token: hostileString }))
-      await fc.assert(
-        fc.asyncProperty(inputs, async (raw) => {
-          const sent = overIpc(raw)
-          if (!sent) return
-          const result = await call(channel, sent.input)
-          assertResult(result, channel)
-          // What the contract's schema refuses must come back as a validation error, whatever else it is.
-          if (!schemaOf(channel).safeParse(isApi ? (sent.input ?? {}) : sent.input).success)
-            expect(result, `${channel} accepted ${describeInput(sent.input)}`).toMatchObject({
-              ok: false,
-              error: { kind: 'validation' },
-            })
-        }),
-        { numRuns: RUNS_PER_CHANNEL, seed: 20_240_601 },
+      await withSeed(SEED, () =>
+        fc.assert(
+          fc.asyncProperty(inputs, async (raw) => {
+            const sent = overIpc(raw)
+            if (!sent) return
+            const result = await call(channel, sent.input)
+            assertResult(result, channel)
+            // What the contract's schema refuses must come back as a validation error, whatever else it is.
+            if (!schemaOf(channel).safeParse(isApi ? (sent.input ?? {}) : sent.input).success)
+              expect(result, `${channel} accepted ${describeInput(sent.input)}`).toMatchObject({
+                ok: false,
+                error: { kind: 'validation' },
+              })
+          }),
+          { numRuns: RUNS_PER_CHANNEL, seed: SEED },
+        ),
       )
     },
     60_000,
@@ -267,6 +285,11 @@ describe('every IPC channel under random and hostile input', () => {
       ['api:nope', 'app:__proto__', 'constructor', ''],
     )
     for (const [channel, handler] of extra) assertResult(await handler(appEvent(), {}), channel)
+  })
+
+  it(`made at least ${MIN_CALLS} hostile calls`, () => {
+    console.info(`[ipc fuzz] ${callCount} calls, seed ${SEED}`)
+    expect(callCount).toBeGreaterThanOrEqual(MIN_CALLS)
   })
 
   it('opened no link but the https ones that shell.openExternal was given', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SaveDialogOptions } from 'electron'
 import { afterAll, describe, expect, it } from 'vitest'
+import { safeFileName } from '../../../electron/contract/fileNames'
 import { createSaveFile } from '../../../electron/main/saveFile'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'agent-desk-save-'))
@@ -65,5 +66,27 @@ describe('saving a chat export', () => {
       () => dir,
     )({ defaultName: 'a.json', content: '{"a":1}', format: 'json' })
     expect(readFileSync(path.join(dir, 'bare.json'), 'utf8')).toBe('{"a":1}')
+  })
+})
+
+describe('item 8: the names of saved files', () => {
+  it('strips bidi controls from the suggested name, so it cannot disguise its extension', async () => {
+    const { dialog, asked } = dialogAnswering({ canceled: true })
+    await createSaveFile(
+      dialog,
+      () => null,
+      () => dir,
+    )({ defaultName: 'invoice\u202Efdp.exe\u2066\u200F.html', content: 'x', format: 'html' })
+    expect(asked[0].defaultPath).toBe(path.join(dir, 'invoicefdp.exe.html'))
+  })
+
+  it.each([
+    ['invoice\u202Efdp.exe', 'invoicefdp.exe'],
+    ['a\u0000b\u001fc\u007f', 'abc'],
+    ['..\\..\\x:y*?"<>|.pdf', '_.._x_y______.pdf'],
+    ['   ', 'file'],
+    [`${'a'.repeat(500)}.pdf`, `${'a'.repeat(116)}.pdf`],
+  ])('safeFileName(%j) is %j', (name, expected) => {
+    expect(safeFileName(name)).toBe(expected)
   })
 })

@@ -3,6 +3,7 @@ import { computed, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Chat, ChatExportFormat } from '@contract'
 import { useDeskApi } from '@/api'
+import { isolate } from '@/domain/userText'
 import { useMessagesStore } from '@/stores/messages'
 import type { ChatTask } from './chatTask'
 
@@ -67,7 +68,7 @@ export function useChatExport(opts: {
       }
       if (r.data.outcome === 'content' && r.data.content !== undefined) {
         download(r.data.content, r.data.fileName, r.data.mimeType)
-        notify.success(t('chats.export.downloaded', { name: r.data.fileName }))
+        notify.success(t('chats.export.downloaded', { name: isolate(r.data.fileName, 120) }))
       } else if (r.data.outcome === 'saved') notify.success(t('chats.export.saved'))
     } finally {
       off()

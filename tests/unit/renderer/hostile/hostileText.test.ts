@@ -101,11 +101,13 @@ describe('item 12: a redirect of an API call, in the renderer', () => {
       endpoint: 'agents.list',
       redirectTo: 'https://elsewhere.example/v2/workspaces',
     }
-    expect(presentError(error).message).toBe(
-      'The service answered with a redirect (HTTP 307) that the app does not follow, to \u2068https://elsewhere.example/v2/workspaces\u2069. Check the service address of this profile.',
-    )
+    expect(presentError(error)).toMatchObject({
+      kind: 'server',
+      message:
+        'It answered with a redirect (HTTP 307) that the app does not follow, to \u2068https://elsewhere.example/v2/workspaces\u2069. Check the service address of this profile.',
+    })
     i18n.global.locale.value = 'pt-BR'
-    expect(presentError(error).message).toMatch(/^O serviço respondeu com um redirecionamento \(HTTP 307\)/)
+    expect(presentError(error).message).toMatch(/^Ele respondeu com um redirecionamento \(HTTP 307\)/)
   })
 })
 
@@ -137,5 +139,31 @@ describe('item 8 / 7: user text', () => {
     expect(huge.text().length).toBe(301)
     expect(huge.attributes('title')?.length).toBe(1001)
     expect(huge.classes()).toContain('user-text--ellipsis')
+  })
+})
+
+describe('item 8 / 7: names in tables and lists', () => {
+  it('shows agent names isolated, without their bidi controls, and a megabyte name cut', async () => {
+    const { default: AgentTable } = await import('@/components/agents/AgentTable.vue')
+    const fake = createFakeDeskApi()
+    fake.install()
+    const wrapper = mount(AgentTable, {
+      props: {
+        agents: [
+          { id: 'a1', name: `invoice${RLO}fdp.exe`, jobName: `x${RLO}y` },
+          { id: 'a2', name: MEGABYTE },
+        ],
+        loading: false,
+        openable: true,
+      },
+      global: { plugins: [i18n] },
+    })
+    const names = wrapper.findAll('bdi[data-user-text]')
+    expect(names.length).toBeGreaterThanOrEqual(3)
+    expect(wrapper.html()).not.toContain(RLO)
+    expect(wrapper.text()).toContain('invoicefdp.exe')
+    // The megabyte never reaches the page: the cell, its hover title and the row's label are bounded.
+    expect(wrapper.html().length).toBeLessThan(20_000)
+    expect(wrapper.find('tr[data-testid="agent-row"]').attributes('aria-label')).toBe('invoicefdp.exe')
   })
 })
