@@ -53,3 +53,17 @@ export const HttpHeaders = z.record(z.string(), z.string()).superRefine((headers
       })
   }
 })
+
+/**
+ * An address field the service stores as any string (the agent's avatar and site): main takes
+ * whatever the vendor takes, so a legacy value the user did not touch never blocks a save, but
+ * never an address with credentials. The renderer holds the stricter http(s) rule and checks it on
+ * the fields the user changed.
+ */
+export const StoredAddress = z
+  .string()
+  .max(2048)
+  .refine((value) => !hasCredentials(value), {
+    message: 'must not contain a user name or password',
+    params: { rule: 'noCredentials' },
+  })

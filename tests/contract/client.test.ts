@@ -122,7 +122,10 @@ describe('api client: requests', () => {
 
   it('refuses a bad body before any request, naming the field', async () => {
     const error = await failureOf(
-      client().agents.create({ path: { workspaceId: 'w1' }, body: { name: '', avatar: 'ftp://x' } }),
+      client().agents.create({
+        path: { workspaceId: 'w1' },
+        body: { name: '', avatar: 'https://u:p@x.example/a.png' },
+      }),
     )
     expect(error.kind).toBe('validation')
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['body.avatar', 'body.name'])

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { opt, openEnum } from './common'
-import { HttpUrlWithoutCredentials } from '../httpRules'
+import { StoredAddress } from '../httpRules'
 
 export const COMMUNICATION_TYPES = ['FORMAL', 'NORMAL', 'RELAXED'] as const
 export const AGENT_TYPES = ['SUPPORT', 'SALE', 'PERSONAL'] as const
@@ -23,8 +23,11 @@ export const Agent = z.looseObject({
 })
 export type Agent = z.infer<typeof Agent>
 
-/** "" is a string the vendor accepts: it is how a cleared address is sent in a whole-agent PUT. */
-const optionalUrl = z.union([z.literal(''), HttpUrlWithoutCredentials]).optional()
+/**
+ * Any string, as the vendor's document has it ("" is how a cleared address is sent in the
+ * whole-agent PUT), never one with credentials; the http(s) rule is the form's, on changed fields.
+ */
+const optionalUrl = StoredAddress.optional()
 
 /**
  * Create and update body (`NewAssistant`). Unknown keys pass through so a PUT keeps them. Every

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { inject, onMounted, provide, ref, type InjectionKey, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { AGENT_TYPES, COMMUNICATION_TYPES } from '@contract'
+import { HttpUrlWithoutCredentials } from '@contract/httpRules'
 import { AGENT_FIELD_TABS, BEHAVIOR_MAX_LENGTH } from '@/domain/agentProfile'
 import { focusField } from '@/forms/focusField'
 
-const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).nullish()
+const optionalUrl = z.union([z.literal(''), HttpUrlWithoutCredentials]).nullish()
 
 /**
  * The app's own rules for an agent's fields, stricter than the service's (which takes any string

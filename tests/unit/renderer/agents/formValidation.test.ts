@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import { effectScope, nextTick, ref } from 'vue'
-import { AgentInput, TrainingUpdateInput, WebhooksInput, type AppError } from '@contract'
+import { TrainingUpdateInput, WebhooksInput, type AppError } from '@contract'
+import { AgentFieldRules as AgentInput } from '@/components/agents/agentFieldPlaces'
 import { problemOf, saveFailureText, useFormValidation } from '@/composables/useFormValidation'
 import { i18n, setLocale } from '@/i18n'
 import { emptyProfileDraft, profileInputOf } from '@/domain/agentProfile'
