@@ -36,7 +36,15 @@ export function clampText(text: string | null | undefined, max = NAME_DISPLAY_MA
   return { text: `${points.slice(0, max).join('')}…`, clamped: true }
 }
 
-/** For plain strings (toasts, dialog texts): clamped, controls removed, isolated with FSI…PDI. */
+/** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …, and their presentation forms). */
+const RTL_LETTERS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
+
+/**
+ * For plain strings (toasts, dialog texts): clamped and controls removed; isolated with FSI…PDI
+ * when it holds right-to-left letters, the only text that can still reorder its surroundings once
+ * the controls are gone (a Latin name stays a plain string, as screen readers and searches expect).
+ */
 export function isolate(text: string | null | undefined, max = NAME_DISPLAY_MAX): string {
-  return `\u2068${clampText(text, max).text}\u2069`
+  const shown = clampText(text, max).text
+  return RTL_LETTERS.test(shown) ? `\u2068${shown}\u2069` : shown
 }

@@ -22,11 +22,12 @@ async function contactOnService(core: Core, contactId: string): Promise<{ status
   if (!r.ok) throw new Error(r.error.message)
   const state = r.data as { profiles: { id: string; baseUrl: string; workspaceId: string }[]; activeProfileId: string }
   const profile = state.profiles.find((p) => p.id === state.activeProfileId)!
-  const url = new URL(`/v2/workspace/${profile.workspaceId}/contact/${contactId}`, profile.baseUrl)
-  const response = await core.media.fetchMedia(url.toString())
-  return response.ok
-    ? { status: response.status, contact: (await response.json()) as Contact }
-    : { status: response.status }
+  // Through the API client (the media fetcher no longer lends the token to API routes, issue 14).
+  const answer = await core.router.dispatch('api:contacts.get', {
+    path: { workspaceId: profile.workspaceId, contactId },
+  })
+  if (answer.ok) return { status: 200, contact: answer.data as Contact }
+  return { status: answer.error.status ?? (answer.error.kind === 'not_found' ? 404 : 0) }
 }
 
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`)

@@ -48,9 +48,9 @@ describe('notices kept by main', () => {
     expect(shown).toHaveLength(5)
     expect(shown[0]).toMatch(/settings file was damaged/)
     expect(shown[1]).toMatch(/back to its default: theme/)
-    expect(shown[2]).toContain('\u2068Acme\u2069')
+    expect(shown[2]).toContain('The profile Acme is disabled')
     expect(shown[2]).toMatch(/not https/)
-    expect(shown[3]).toContain('\u2068Old\u2069')
+    expect(shown[3]).toContain('Old')
     expect(session.settingsNotice).toBe('settings_reset')
     expect(useOfflineStore().rebuiltNotice).toBe(true)
   })
@@ -68,7 +68,13 @@ describe('notices kept by main', () => {
   it('isolates a disabled profile name with bidi controls and removes them', async () => {
     waiting = [{ kind: 'profile_disabled', profileId: 'p9', label: 'evil\u202Egnp.exe', reason: 'invalid_address' }]
     await useSessionStore().init()
-    expect(shown[0]).toContain('\u2068evilgnp.exe\u2069')
+    expect(shown[0]).toContain('evilgnp.exe')
     expect(shown[0]).not.toContain('\u202E')
+  })
+
+  it('isolates a name with right-to-left letters, so it cannot reorder the sentence around it', async () => {
+    waiting = [{ kind: 'profile_disabled', profileId: 'p9', label: 'שלום 42', reason: 'invalid_address' }]
+    await useSessionStore().init()
+    expect(shown[0]).toContain('\u2068שלום 42\u2069')
   })
 })

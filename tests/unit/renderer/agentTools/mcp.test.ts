@@ -124,9 +124,7 @@ describe('AgentMcpTab', () => {
     await w.find('[data-testid="mcp-authType-OAUTH"] input').setValue(true)
     await w.find('[data-testid="form-save"]').trigger('click')
     await flushPromises()
-    expect(w.find('[data-testid="mcp-result"]').text()).toContain(
-      '“\u2068CRM\u2069” was added but is not connected yet.',
-    )
+    expect(w.find('[data-testid="mcp-result"]').text()).toContain('“CRM” was added but is not connected yet.')
     expect(w.find('[data-testid="mcp-connection-state"]').text()).toBe('Waiting for authorization')
     await w.find('[data-testid="mcp-result-authorize"]').trigger('click')
     await flushPromises()

@@ -104,7 +104,7 @@ describe('item 12: a redirect of an API call, in the renderer', () => {
     expect(presentError(error)).toMatchObject({
       kind: 'server',
       message:
-        'It answered with a redirect (HTTP 307) that the app does not follow, to \u2068https://elsewhere.example/v2/workspaces\u2069. Check the service address of this profile.',
+        'It answered with a redirect (HTTP 307) that the app does not follow, to https://elsewhere.example/v2/workspaces. Check the service address of this profile.',
     })
     i18n.global.locale.value = 'pt-BR'
     expect(presentError(error).message).toMatch(/^Ele respondeu com um redirecionamento \(HTTP 307\)/)
@@ -119,8 +119,9 @@ describe('item 8 / 7: user text', () => {
     expect(stripBidiControls('שלום \u200Fمرحبا')).toBe('שלום \u200Fمرحبا')
   })
 
-  it('isolates a plain string with FSI…PDI that a stray PDI inside cannot close', () => {
-    expect(isolate(`x\u2069${RLO}y`)).toBe('\u2068xy\u2069')
+  it('isolates a plain string with right-to-left letters with FSI…PDI that a stray PDI inside cannot close', () => {
+    expect(isolate(`x\u2069${RLO}y`)).toBe('xy')
+    expect(isolate(`مرحبا\u2069${RLO}y`)).toBe('\u2068مرحباy\u2069')
   })
 
   it('cuts a megabyte to a few hundred characters without splitting a surrogate pair', () => {
