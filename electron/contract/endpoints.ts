@@ -26,48 +26,9 @@ import { TransferRule } from './resources/transferRule'
 import { Webhooks, WebhooksInput } from './resources/webhooks'
 import { Workspace } from './resources/workspace'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+import { endpoint, none, type EndpointDef } from './endpointDef'
 
-/**
- * One operation of the service. Everything else (client method, IPC channel, preload method,
- * input validation, the embedded service's route, the OpenAPI document) is derived from this.
- */
-export interface EndpointDef<
-  P extends readonly string[] = readonly string[],
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod
-  /** Path template with `{param}` placeholders, exactly as the real service spells them. */
-  path: string
-  params: P
-  query: Q
-  body: B
-  response: R
-  /** A read whose answer the offline cache keeps. */
-  cacheable: boolean
-  summary: string
-  /** Number of the operation in the spec (1..21); absent for the real service's extra operations. */
-  specOperation?: number
-  /** First page number of a paged list. */
-  pageBase?: 0 | 1
-  /** Other resources whose cached reads a successful call of this write makes stale. */
-  invalidates?: readonly string[]
-  /** The documented success status when it is not 200: 204 answers carry no body (read as null). */
-  successStatus?: 204
-}
-
-function endpoint<
-  const P extends readonly string[],
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  R extends z.ZodType,
->(def: EndpointDef<P, Q, B, R>): EndpointDef<P, Q, B, R> {
-  return def
-}
-
-const none = undefined
+export { endpoint, none, type EndpointDef, type HttpMethod } from './endpointDef'
 
 export const endpoints = {
   // ---- workspaces ----------------------------------------------------------------------------
