@@ -32,13 +32,19 @@ export interface HostileService {
   token: string
   workspaceId: string
   sandbox: RunningSandbox
+  /**
+   * The address the app reaches this service by, when a proxy (the vendor gate) stands in front:
+   * links in answers (avatars, media) then point at it, as the service's own links would.
+   */
+  publishAs(publicUrl: string): void
   close(): Promise<void>
 }
 
 export async function startHostileService(token = 'hostile-token-0123456789'): Promise<HostileService> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', token, bigChat: false })
   let url = ''
-  const withProxyOrigin = (text: string) => text.split(sandbox.url).join(url)
+  let publicUrl = ''
+  const withProxyOrigin = (text: string) => text.split(sandbox.url).join(publicUrl || url)
 
   async function forward(req: IncomingMessage): Promise<{ status: number; headers: Headers; body: Buffer }> {
     const chunks: Buffer[] = []
@@ -109,7 +115,7 @@ export async function startHostileService(token = 'hostile-token-0123456789'): P
     // The avatar answers 302 to the real file: a redirecting media link on the service's own origin.
     return {
       ...a,
-      avatar: `${url}/media/redirect/hostile-${a.id.length % 3}-64x64.png`,
+      avatar: `${publicUrl || url}/media/redirect/hostile-${a.id.length % 3}-64x64.png`,
       jobName: `${RLO}reganaM`,
       jobSite: '',
     }
@@ -122,6 +128,9 @@ export async function startHostileService(token = 'hostile-token-0123456789'): P
     token,
     workspaceId: sandbox.workspaceId,
     sandbox,
+    publishAs(address) {
+      publicUrl = address
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await sandbox.close()
