@@ -21,6 +21,7 @@ export default {
     choose: 'Choose a chat on the left to read it.',
     back: 'Back to the list',
     loading: 'Loading messages…',
+    backToNewest: 'Back to the newest messages',
     loadingOlder: 'Loading older messages…',
     start: 'Start of the conversation',
     error: 'The messages could not be loaded.',

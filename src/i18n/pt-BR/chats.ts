@@ -21,6 +21,7 @@ export default {
     choose: 'Escolha uma conversa à esquerda para lê-la.',
     back: 'Voltar à lista',
     loading: 'Carregando mensagens…',
+    backToNewest: 'Voltar às mensagens mais recentes',
     loadingOlder: 'Carregando mensagens anteriores…',
     start: 'Início da conversa',
     error: 'Não foi possível carregar as mensagens.',
