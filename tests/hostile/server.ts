@@ -24,6 +24,8 @@ export const BIDI_AGENT = {
 export const HUGE_NAME = `Huge ${'W'.repeat(1_048_576)}`
 export const HUGE_AGENT = { id: 'hostile-huge', name: HUGE_NAME, type: 'SALE', communicationType: 'FORMAL' }
 export const HOSTILE_ERROR_AGENT = 'hostile-error'
+/** How many chats the hostile service sends for any first page of the chat list. */
+export const FLOOD_CHATS = 5_000
 export const HUGE_ERROR = `The service refused this: ${'E'.repeat(2 * 1_048_576)}`
 export const REDIRECT_TARGET = 'https://elsewhere.example/v2/contacts'
 
@@ -95,6 +97,18 @@ export async function startHostileService(token = 'hostile-token-0123456789'): P
           else if (list && typeof list === 'object' && Array.isArray((list as { data?: unknown }).data))
             (list as { data: unknown[] }).data.unshift(...extra)
           text = JSON.stringify(list)
+        }
+        if (req.method === 'GET' && path === `/v2/workspace/${sandbox.workspaceId}/chats`) {
+          // A service that ignores pageSize: the first page comes back with FLOOD_CHATS chats.
+          const list = JSON.parse(text) as Record<string, unknown>[]
+          const first = list[0]
+          if (Array.isArray(list) && first && !new URL(req.url ?? '/', url).searchParams.get('query'))
+            text = JSON.stringify(
+              Array.from(
+                { length: FLOOD_CHATS },
+                (_, i) => list[i] ?? { ...first, id: `flood-${i}`, name: `Flood ${i}` },
+              ),
+            )
         }
         body = Buffer.from(text, 'utf8')
       }

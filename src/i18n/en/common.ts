@@ -13,6 +13,7 @@ export default {
   source: {
     cachedAgo: 'Cached {ago}',
     offlineCachedAgo: 'Offline: cached {ago}',
+    truncated: 'The service sent {received} items for a page of {kept}: only the first {kept} are shown',
     justNow: 'just now',
     minutesAgo: '1 minute ago | {n} minutes ago',
     hoursAgo: '1 hour ago | {n} hours ago',

@@ -13,6 +13,7 @@ export default {
   source: {
     cachedAgo: 'Em cache {ago}',
     offlineCachedAgo: 'Offline: em cache {ago}',
+    truncated: 'O serviço enviou {received} itens para uma página de {kept}: só os {kept} primeiros são exibidos',
     justNow: 'agora mesmo',
     minutesAgo: 'há 1 minuto | há {n} minutos',
     hoursAgo: 'há 1 hora | há {n} horas',
