@@ -29,7 +29,8 @@ export default {
     newest: 'Newest',
     fromCache: 'Offline copy',
     fromService: 'From the service',
-    noVirtual: 'Debug: every loaded message is rendered (no virtualization), {n} messages.',
+    noVirtual:
+      'Debug: every loaded message is rendered (no virtualization), 1 message. | Debug: every loaded message is rendered (no virtualization), {n} messages.',
   },
   message: {
     customer: 'Customer',
@@ -64,12 +65,12 @@ export default {
   jump: {
     date: 'Go to date',
     pick: 'Pick a day',
-    loading: 'Loading back to {date}… {n} messages loaded',
+    loading: 'Loading back to {date}… 1 message loaded | Loading back to {date}… {n} messages loaded',
     cancel: 'Stop',
     noMessages: 'No message on {date}; showing the nearest later one.',
     beforeStart: 'The conversation starts after {date}.',
     failed: 'Could not load back that far.',
-    finding: 'Finding the message… {n} messages loaded',
+    finding: 'Finding the message… 1 message loaded | Finding the message… {n} messages loaded',
     notFound: 'That message was not found in this chat.',
   },
   files: {
@@ -79,14 +80,14 @@ export default {
     audio: 'Audio',
     documents: 'Documents',
     empty: 'No files among the loaded messages.',
-    scope: 'From the {n} loaded messages',
+    scope: 'From the one loaded message | From the {n} loaded messages',
     show: 'Show in chat',
   },
   export: {
     button: 'Export',
     html: 'Transcript (HTML, printable)',
     json: 'Data (JSON)',
-    running: 'Exporting… {n} messages gathered',
+    running: 'Exporting… 1 message gathered | Exporting… {n} messages gathered',
     cancel: 'Stop',
     saved: 'Transcript saved',
     downloaded: 'Transcript downloaded: {name}',

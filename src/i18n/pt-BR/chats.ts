@@ -29,7 +29,8 @@ export default {
     newest: 'Mais recentes',
     fromCache: 'Cópia offline',
     fromService: 'Do serviço',
-    noVirtual: 'Depuração: todas as mensagens carregadas são exibidas (sem virtualização), {n} mensagens.',
+    noVirtual:
+      'Depuração: todas as mensagens carregadas são exibidas (sem virtualização), 1 mensagem. | Depuração: todas as mensagens carregadas são exibidas (sem virtualização), {n} mensagens.',
   },
   message: {
     customer: 'Cliente',
@@ -64,12 +65,12 @@ export default {
   jump: {
     date: 'Ir para a data',
     pick: 'Escolha um dia',
-    loading: 'Carregando até {date}… {n} mensagens carregadas',
+    loading: 'Carregando até {date}… 1 mensagem carregada | Carregando até {date}… {n} mensagens carregadas',
     cancel: 'Parar',
     noMessages: 'Nenhuma mensagem em {date}; mostrando a seguinte mais próxima.',
     beforeStart: 'A conversa começa depois de {date}.',
     failed: 'Não foi possível carregar até essa data.',
-    finding: 'Procurando a mensagem… {n} mensagens carregadas',
+    finding: 'Procurando a mensagem… 1 mensagem carregada | Procurando a mensagem… {n} mensagens carregadas',
     notFound: 'Essa mensagem não foi encontrada nesta conversa.',
   },
   files: {
@@ -79,14 +80,14 @@ export default {
     audio: 'Áudios',
     documents: 'Documentos',
     empty: 'Nenhum arquivo nas mensagens carregadas.',
-    scope: 'Das {n} mensagens carregadas',
+    scope: 'Da única mensagem carregada | Das {n} mensagens carregadas',
     show: 'Mostrar na conversa',
   },
   export: {
     button: 'Exportar',
     html: 'Transcrição (HTML, para imprimir)',
     json: 'Dados (JSON)',
-    running: 'Exportando… {n} mensagens reunidas',
+    running: 'Exportando… 1 mensagem reunida | Exportando… {n} mensagens reunidas',
     cancel: 'Parar',
     saved: 'Transcrição salva',
     downloaded: 'Transcrição baixada: {name}',
