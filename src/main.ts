@@ -4,7 +4,7 @@ import { createApp } from 'vue'
 import App from './App.vue'
 import { installNaiveAriaFixes } from './a11y/naiveAria'
 import { i18n } from './i18n'
-import { installQuerySession } from './query'
+import { installQuerySession } from './query/querySession'
 import { createAppRouter } from './router'
 import './styles.css'
 
