@@ -145,8 +145,10 @@ export const useSessionStore = defineStore('session', () => {
     initPromise ??= (async () => {
       subscribe()
       await Promise.all([refreshProfiles(), loadSettings(), loadAppInfo()])
+      // Only the language in use is loaded, now that it is known; the first screen waits for it
+      // (the router waits for init), so no text shows untranslated.
+      await setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale))
       ready.value = true
-      setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale))
       // Said once, wherever the user is: what went wrong at start would otherwise go unnoticed.
       await takeNotices()
     })()
