@@ -1,3 +1,5 @@
+import type { NDateLocale, NLocale } from 'naive-ui'
+import { shallowReactive } from 'vue'
 import { createI18n } from 'vue-i18n'
 import type { MessageTree } from './messageTree'
 
@@ -11,7 +13,11 @@ export type LocaleSetting = Locale | 'system'
  * without touching this file, and each locale is a chunk of its own: the app loads only the one in
  * use (`setLocale` loads it before switching), not every language before the first screen.
  */
-const bundles: Record<Locale, () => Promise<{ default: Record<string, MessageTree> }>> = {
+interface LocaleBundle {
+  default: Record<string, MessageTree>
+  naive: NaiveLocale
+}
+const bundles: Record<Locale, () => Promise<LocaleBundle>> = {
   en: () => import('./locales/en'),
   'pt-BR': () => import('./locales/pt-BR'),
 }
@@ -32,6 +38,15 @@ export const i18n = createI18n({
   fallbackWarn: false,
 })
 
+/** naive's own texts and date formats for a language, for the root NConfigProvider. */
+export interface NaiveLocale {
+  locale: NLocale
+  dateLocale: NDateLocale
+}
+
+/** naive's texts of each language loaded so far: they come with the language's chunk. */
+export const naiveLocales = shallowReactive<Partial<Record<Locale, NaiveLocale>>>({})
+
 /** A locale's messages, by feature (`agents`, `common`, …). */
 export async function messagesOf(locale: Locale): Promise<Record<string, MessageTree>> {
   return (await bundles[locale]()).default
@@ -45,9 +60,10 @@ export function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return Promise.resolve()
   let load = loading.get(locale)
   if (!load) {
-    load = messagesOf(locale).then(
-      (messages) => {
-        i18n.global.setLocaleMessage(locale, messages)
+    load = bundles[locale]().then(
+      (bundle) => {
+        naiveLocales[locale] = bundle.naive
+        i18n.global.setLocaleMessage(locale, bundle.default)
         loaded.add(locale)
         loading.delete(locale)
       },

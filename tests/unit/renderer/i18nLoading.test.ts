@@ -16,9 +16,10 @@ beforeEach(() => {
 
 describe('loading a language', () => {
   it('starts with no messages, and loads a language before switching to it', async () => {
-    const { i18n, setLocale } = await freshI18n()
+    const { i18n, naiveLocales, setLocale } = await freshI18n()
     expect(i18n.global.getLocaleMessage('en')).toEqual({})
     expect(i18n.global.getLocaleMessage('pt-BR')).toEqual({})
+    expect(naiveLocales).toEqual({})
 
     const switching = setLocale('pt-BR')
     // Not switched while its messages load: nothing shows as a key.
@@ -27,8 +28,12 @@ describe('loading a language', () => {
     expect(i18n.global.locale.value).toBe('pt-BR')
     expect(document.documentElement.lang).toBe('pt-BR')
     expect(i18n.global.t('common.cancel')).toBe('Cancelar')
+    // naive's own texts and date formats came with it.
+    expect(naiveLocales['pt-BR']?.locale.name).toBe('pt-BR')
+    expect(naiveLocales['pt-BR']?.dateLocale.name).toBe('pt-BR')
     // Only the language in use was loaded.
     expect(i18n.global.getLocaleMessage('en')).toEqual({})
+    expect(naiveLocales.en).toBeUndefined()
   })
 
   it('switches at once (synchronously) to a language already loaded', async () => {
