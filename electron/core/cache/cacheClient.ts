@@ -185,6 +185,7 @@ export function cacheApi(client: CacheClient) {
       counts: () => c.call('messages.counts'),
       chatSyncState: (chatId: string) => c.call('messages.chatSyncState', chatId),
       countKnown: (chatId: string, ids: readonly string[]) => c.call('messages.countKnown', chatId, ids),
+      forget: (chatId: string, what: { messageId?: string; chat?: boolean }) => c.call('messages.forget', chatId, what),
     },
     writer: {
       /** A page of a chat's messages with where an interrupted first sync goes on; group-committed. */

@@ -96,6 +96,8 @@ export class CacheServer {
     'scopes.list': () => this.scopes.list(),
     'scopes.record': (agentId: string | null, state: SyncState, syncedAt: number | null) =>
       this.scopes.record(agentId, state, syncedAt),
+    'messages.forget': (chatId: string, what: { messageId?: string; chat?: boolean }) =>
+      this.messages.forget(chatId, what),
     'outbox.list': (chatId?: string) => this.outbox.list(chatId),
     'outbox.add': (entry: {
       id: string

@@ -299,3 +299,18 @@ describe('the outbox sender', () => {
     ])
   })
 })
+
+describe('the offline copy follows deletions on the service', () => {
+  it('forgets one message, then every message of a chat, and the search finds them no more', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+    const cache = await openCache(join(dir, 'c.db'))
+    await cache.messages.ingest(CHAT, [msg('a', T0, 'primeira laranja'), msg('b', T0 + 1, 'segunda laranja')])
+    expect((await cache.search.search('laranja', { limit: 10 })).total).toBe(2)
+    expect(await cache.messages.forget(CHAT, { messageId: 'a' })).toBe(1)
+    expect((await cache.messages.page(CHAT, undefined, 10)).messages.map((m) => m.id)).toEqual(['b'])
+    expect((await cache.search.search('laranja', { limit: 10 })).total).toBe(1)
+    expect(await cache.messages.forget(CHAT, { chat: true })).toBe(1)
+    expect((await cache.messages.page(CHAT, undefined, 10)).messages).toEqual([])
+    expect((await cache.search.search('laranja', { limit: 10 })).total).toBe(0)
+  })
+})
