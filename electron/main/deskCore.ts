@@ -2,6 +2,7 @@ import { Settings } from '../contract/app/profiles'
 import type { UpdateStatus } from '../contract/app/updates'
 import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
+import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import {
   setupAutoUpdates,
   updateChannelHandlers,
@@ -44,6 +45,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...offlineOptions,
     refreshIntervalMinutes: async () => (await settings()).refreshIntervalMinutes,
   })
+  // The live chats' outbox (issue 16) keeps its entries in the same encrypted cache.
+  const outbox = createOutboxLayer({ cacheFor: offline.cacheFor, network: offline.network })
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({
@@ -59,10 +62,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       wrapGateway: offline.wrapGateway,
       onProfileRemoved: offline.onProfileRemoved,
       // The core closes the cache files first, before the demo service and the settings.
-      onDispose: offline.dispose,
+      onDispose: async () => {
+        outbox.dispose()
+        await offline.dispose()
+      },
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
-        return { ...offline.channels, ...updateChannelHandlers(updates) }
+        return { ...offline.channels, ...outbox.channels(ctx), ...updateChannelHandlers(updates) }
       },
     })
   } catch (err) {

@@ -3,6 +3,7 @@ import type { AppChannelDef } from './channels'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
+import { outboxChannels } from './outbox'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
@@ -11,6 +12,7 @@ export * from './chatExport'
 export * from './events'
 export * from './notices'
 export * from './offline'
+export * from './outbox'
 export * from './profiles'
 export * from './result'
 export * from './updates'
@@ -22,6 +24,7 @@ export const appChannels = {
   ...updateChannels,
   ...chatExportChannels,
   ...noticeChannels,
+  ...outboxChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels
