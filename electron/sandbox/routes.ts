@@ -6,6 +6,7 @@ import type { Contact } from '../contract/resources/contact'
 import type { Intention } from '../contract/resources/intention'
 import type { Training } from '../contract/resources/training'
 import { WEBHOOK_EVENTS, type Webhooks } from '../contract/resources/webhooks'
+import { adminRoutes } from './adminRoutes'
 import { idleConfigFrom, NO_IDLE_CONFIG } from './idleConfig'
 import { newId } from './ids'
 import { toolsOf } from './mcpTools'
@@ -363,6 +364,9 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
     store.deleteContact(path.contactId)
     return ok
   },
+
+  // Agent and workspace administration (issue 17).
+  ...adminRoutes,
 }
 
 function webhooksFrom(body: Partial<Record<(typeof WEBHOOK_EVENTS)[number], string | null | undefined>>): Webhooks {
