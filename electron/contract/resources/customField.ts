@@ -2,8 +2,6 @@ import { z } from 'zod'
 import { opt, openEnum } from './common'
 import { CUSTOM_FIELD_TYPES } from './intention'
 
-export { CUSTOM_FIELD_TYPES }
-
 export const CustomField = z.looseObject({
   id: z.string(),
   name: opt(z.string()),
