@@ -1,9 +1,9 @@
-import { useMessage } from 'naive-ui'
 import { ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Agent } from '@contract'
 import { useDeskApi } from '@/api'
-import { useConfirm } from '@/composables/useConfirm'
+import { isolate } from '@/domain/userText'
+import { feedback } from '@/feedback'
 import { useOfflineState } from '@/composables/useOfflineState'
 import { runWrite } from '@/query'
 import { useAgentsStore } from '@/stores/agents'
@@ -22,8 +22,28 @@ export function isAgentOn(agent: Pick<Agent, 'status'> | undefined): boolean {
  */
 export function useAgentActive() {
   const { t } = useI18n()
-  const message = useMessage()
-  const confirm = useConfirm()
+  // Made at the moment of use, not in setup: a switch in a table row needs no providers around it.
+  const message = {
+    error: (text: string) => feedback().message.error(text),
+    success: (text: string) => feedback().message.success(text),
+  }
+  const confirm = (request: { title: string; content: string; confirm: string }) =>
+    new Promise<boolean>((resolve) => {
+      feedback().dialog.warning({
+        title: request.title,
+        content: request.content,
+        positiveText: request.confirm,
+        negativeText: t('common.cancel'),
+        positiveButtonProps: { type: 'primary', ...{ 'data-testid': 'confirm-yes' } },
+        negativeButtonProps: { type: 'default', ...{ 'data-testid': 'confirm-no' } },
+        onPositiveClick: () => resolve(true),
+        onNegativeClick: () => resolve(false),
+        onClose: () => resolve(false),
+        onMaskClick: () => resolve(false),
+        onEsc: () => resolve(false),
+        onAfterLeave: () => resolve(false),
+      })
+    })
   const agents = useAgentsStore()
   const { offline } = useOfflineState()
   const busy = ref<Record<string, boolean>>({})
@@ -38,7 +58,7 @@ export function useAgentActive() {
   }
 
   async function setOn(agent: Agent, on: boolean): Promise<boolean> {
-    const name = agent.name || t('agents.list.noName')
+    const name = isolate(agent.name || t('agents.list.noName'))
     if (offline.value) {
       message.error(t('agentActive.offlineRefused'))
       return false
