@@ -18,7 +18,14 @@ function samplePath(name: (typeof endpointNames)[number]): string {
     mcpId: SEED_FACTS.mcpId,
     chatId: SEED_FACTS.bigChatId,
     contactId: SEED_FACTS.contactId,
+    'transfer-rule-id': SEED_FACTS.transferRuleId,
+    toolId: SEED_FACTS.mcpToolId,
+    customfieldId: SEED_FACTS.customFieldIds.city,
+    assistantId: SEED_FACTS.agents.support,
+    type: 'WIDGET',
   }
+  // Widget links exist only for a widget channel.
+  if (name === 'channels.widgetLinks') ids.channelId = SEED_FACTS.widgetChannelId
   return fillPath(endpoints[name].path, ids)
 }
 
