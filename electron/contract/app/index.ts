@@ -3,6 +3,7 @@ import type { AppChannelDef } from './channels'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
+import { draftChannels } from './drafts'
 import { outboxChannels } from './outbox'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
@@ -12,6 +13,7 @@ export * from './chatExport'
 export * from './events'
 export * from './notices'
 export * from './offline'
+export * from './drafts'
 export * from './outbox'
 export * from './profiles'
 export * from './result'
@@ -25,6 +27,7 @@ export const appChannels = {
   ...chatExportChannels,
   ...noticeChannels,
   ...outboxChannels,
+  ...draftChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels
