@@ -169,7 +169,43 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     }
   }
 
-  return { source, servedFrom, messages, items, state, error, reachedStart, loadOlder, loadUntil }
+  /**
+   * Live updates (issue 16): merges a fresh read of the newest page. New messages join the end;
+   * a known message whose content changed (edited) is replaced. Returns the new ones, oldest first.
+   */
+  function mergeNewest(newestFirst: readonly ChatMessage[]): ChatMessage[] {
+    const fresh = newestFirst.filter((m) => !ids.has(m.id))
+    const byId = new Map(newestFirst.map((m) => [m.id, m]))
+    let changed = false
+    const current = messages.value.map((m) => {
+      const now = byId.get(m.id)
+      if (now && JSON.stringify(now) !== JSON.stringify(m)) {
+        changed = true
+        return now
+      }
+      return m
+    })
+    if (fresh.length === 0 && !changed) return []
+    for (const m of fresh) ids.add(m.id)
+    messages.value = mergeMessages(current, fresh)
+    items.value = buildTimeline(messages.value, opts.timeZone)
+    return mergeMessages([], fresh)
+  }
+
+  /** A message the service no longer has (deleted), or every message (cleared) when no id is given. */
+  function forget(id?: string): void {
+    if (id === undefined) {
+      ids.clear()
+      messages.value = []
+      items.value = []
+      return
+    }
+    if (!ids.delete(id)) return
+    messages.value = messages.value.filter((m) => m.id !== id)
+    items.value = buildTimeline(messages.value, opts.timeZone)
+  }
+
+  return { source, servedFrom, messages, items, state, error, reachedStart, loadOlder, loadUntil, mergeNewest, forget }
 }
 
 export type ChatHistory = ReturnType<typeof createChatHistory>

@@ -33,7 +33,7 @@ export default {
     caption: 'The message text goes with the image as its caption.',
     noCaption: 'An audio, video or document is sent without text: the text stays in the box.',
     previewAlt: 'Preview of the image to send',
-    previewBlocked: 'The image will be fetched by the service; no preview here.',
+    previewBlocked: 'no preview: the address could not be shown here.',
     kinds: { image: 'Image', audio: 'Audio', video: 'Video', document: 'Document' },
     offlineNote: 'Offline: what you send waits here and goes out once the service is back.',
     failed: 'Not sent: {reason}. Your text is kept.',
@@ -96,6 +96,8 @@ export default {
     newMessages: '1 new message | {n} new messages',
     showNew: 'Show',
     notificationTitle: 'New message from {name}',
+    notifyOn: 'Notify me of new customer messages',
+    notifyOff: 'Stop notifying me of new customer messages',
     paused: 'Live updates paused while offline',
   },
   palette: {

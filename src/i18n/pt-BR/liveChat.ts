@@ -33,7 +33,7 @@ export default {
     caption: 'O texto da mensagem vai com a imagem como legenda.',
     noCaption: 'Áudio, vídeo ou documento vão sem texto: o texto fica na caixa.',
     previewAlt: 'Prévia da imagem a enviar',
-    previewBlocked: 'A imagem será buscada pelo serviço; sem prévia aqui.',
+    previewBlocked: 'sem prévia: o endereço não pôde ser mostrado aqui.',
     kinds: { image: 'Imagem', audio: 'Áudio', video: 'Vídeo', document: 'Documento' },
     offlineNote: 'Sem conexão: o que você enviar aguarda aqui e sai quando o serviço voltar.',
     failed: 'Não enviada: {reason}. Seu texto foi mantido.',
@@ -96,6 +96,8 @@ export default {
     newMessages: '1 mensagem nova | {n} mensagens novas',
     showNew: 'Mostrar',
     notificationTitle: 'Nova mensagem de {name}',
+    notifyOn: 'Avisar-me de novas mensagens do cliente',
+    notifyOff: 'Parar de me avisar de novas mensagens do cliente',
     paused: 'Atualização ao vivo pausada enquanto sem conexão',
   },
   palette: {
