@@ -81,17 +81,20 @@ export const useLiveChatStore = defineStore('liveChat', () => {
 
   function setHumanTalk(chatId: string, human: boolean) {
     const chats = useChatsStore()
-    const chat = chats.byId[chatId]
-    if (chat) chats.byId[chatId] = { ...chat, humanTalk: human }
+    chats.byId[chatId] = { ...(chats.byId[chatId] ?? { id: chatId }), humanTalk: human }
   }
 
+  /** Queued (or already sent): the chat is shown as asked; a refusal stays in the outbox, said there. */
   async function takeOver(chatId: string) {
     const r = await enqueue(chatId, 'startHuman')
+    if (r.ok) setHumanTalk(chatId, true)
     return r
   }
 
   async function returnToAi(chatId: string) {
-    return enqueue(chatId, 'stopHuman')
+    const r = await enqueue(chatId, 'stopHuman')
+    if (r.ok) setHumanTalk(chatId, false)
+    return r
   }
 
   /** Called when an entry of the chat left the outbox: the service state is now what was asked. */

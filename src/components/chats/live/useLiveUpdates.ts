@@ -24,12 +24,27 @@ export function nextDelay(current: number, gotNews: boolean, base = POLL_BASE_MS
   return gotNews ? base : Math.min(max, current * 2)
 }
 
+export interface PollingOptions {
+  /** What is polled; windows polling the same key take turns (one of them asks per interval). */
+  key: string
+  /** Paused (e.g. before the first load). */
+  paused?: Ref<boolean>
+  /** A change that should be read at once (e.g. a background refresh of the cached read). */
+  trigger?: () => unknown
+  base?: number
+  max?: number
+}
+
+/** Windows of the app tell each other what they just polled, so many windows make no storm. */
+const channel: BroadcastChannel | null =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('agent-desk:live-poll')
+
 /**
  * Polls while the window is visible and the service reachable, with back-off while nothing new
- * comes; stops when hidden or offline and reads at once when it is back. A background refresh of
- * the cached newest page (`cache.updated`) also reads at once. One poll at a time.
+ * comes (`tick` says how many things were new); stops when hidden or offline and polls at once
+ * when it is back. One poll at a time; another window's poll of the same key counts as ours.
  */
-export function useLiveUpdates(options: LiveUpdatesOptions) {
+export function useVisiblePolling(tick: () => Promise<number>, options: PollingOptions) {
   const session = useSessionStore()
   const base = options.base ?? POLL_BASE_MS
   const max = options.max ?? POLL_MAX_MS
@@ -52,8 +67,8 @@ export function useLiveUpdates(options: LiveUpdatesOptions) {
     running = true
     let news = 0
     try {
-      const r = await options.read()
-      if (r.ok) news = options.apply(r.data)
+      channel?.postMessage({ key: options.key })
+      news = await tick()
     } finally {
       running = false
     }
@@ -74,15 +89,21 @@ export function useLiveUpdates(options: LiveUpdatesOptions) {
       void poll()
     }
   }
+  /** Another window just asked: wait a full interval before asking again. */
+  const onOtherWindow = (e: MessageEvent<{ key?: string }>) => {
+    if (e.data?.key === options.key && !running) schedule()
+  }
 
   onMounted(() => {
     document.addEventListener('visibilitychange', onVisibility)
+    channel?.addEventListener('message', onOtherWindow)
     schedule()
   })
   onBeforeUnmount(() => {
     stopped = true
     if (timer) clearTimeout(timer)
     document.removeEventListener('visibilitychange', onVisibility)
+    channel?.removeEventListener('message', onOtherWindow)
   })
   watch(
     () => session.offline,
@@ -94,16 +115,31 @@ export function useLiveUpdates(options: LiveUpdatesOptions) {
       }
     },
   )
-  watch(
-    () => session.cacheUpdates['messages.list'],
-    () => void poll(),
-  )
+  if (options.trigger) watch(options.trigger, () => void poll())
   if (options.paused)
     watch(options.paused, (p) => {
       if (!p) schedule()
     })
 
   return { poll, nudge }
+}
+
+/** The open chat's live updates: its newest page, merged in as it changes. */
+export function useLiveUpdates(options: LiveUpdatesOptions & { chatId: string }) {
+  const session = useSessionStore()
+  return useVisiblePolling(
+    async () => {
+      const r = await options.read()
+      return r.ok ? options.apply(r.data) : 0
+    },
+    {
+      key: `chat:${options.chatId}`,
+      paused: options.paused,
+      trigger: () => session.cacheUpdates['messages.list'],
+      base: options.base,
+      max: options.max,
+    },
+  )
 }
 
 /** The newest page of a chat, from the service (answered by the cache at once while it refreshes). */
