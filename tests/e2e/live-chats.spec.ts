@@ -201,7 +201,13 @@ test('a live update arrives while reading: the reading position stays, a marker 
     const store = new SandboxStore(w.dbFile)
     try {
       const chat = store.chat(chatId) as Chat
-      const message: ChatMessage = { id: 'LIVE0001', role: 'user', type: 'TEXT', text: 'Oi, alguma novidade?', time: Date.now() }
+      const message: ChatMessage = {
+        id: 'LIVE0001',
+        role: 'user',
+        type: 'TEXT',
+        text: 'Oi, alguma novidade?',
+        time: Date.now(),
+      }
       appendMessage(store, chat, message)
     } finally {
       store.close()

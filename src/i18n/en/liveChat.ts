@@ -17,7 +17,8 @@ export default {
   more: 'More',
   composer: {
     label: 'Message to the customer',
-    placeholder: 'Write a message. Enter sends, Shift+Enter starts a new line.',
+    placeholder: 'Write a message',
+    keys: 'Enter sends · Shift+Enter starts a new line',
     disabled: 'Take the chat over to write to the customer.',
     send: 'Send',
     sending: 'Sending…',

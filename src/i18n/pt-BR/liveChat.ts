@@ -17,7 +17,8 @@ export default {
   more: 'Mais',
   composer: {
     label: 'Mensagem para o cliente',
-    placeholder: 'Escreva uma mensagem. Enter envia, Shift+Enter começa uma nova linha.',
+    placeholder: 'Escreva uma mensagem',
+    keys: 'Enter envia · Shift+Enter começa uma nova linha',
     disabled: 'Assuma a conversa para escrever ao cliente.',
     send: 'Enviar',
     sending: 'Enviando…',
