@@ -4,6 +4,7 @@ import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
 import { outboxChannels } from './outbox'
+import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
@@ -13,6 +14,7 @@ export * from './events'
 export * from './notices'
 export * from './offline'
 export * from './outbox'
+export * from './sessionExport'
 export * from './profiles'
 export * from './result'
 export * from './updates'
@@ -25,6 +27,7 @@ export const appChannels = {
   ...chatExportChannels,
   ...noticeChannels,
   ...outboxChannels,
+  ...sessionExportChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels
