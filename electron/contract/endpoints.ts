@@ -28,6 +28,7 @@ import { Workspace } from './resources/workspace'
 
 import { endpoint, none, type EndpointDef } from './endpointDef'
 import { liveChatEndpoints } from './endpoints/liveChats'
+import { adminEndpoints } from './endpoints/admin'
 
 export { endpoint, none, type EndpointDef, type HttpMethod } from './endpointDef'
 
@@ -414,6 +415,8 @@ export const endpoints = {
 
   // ---- live chats: take over, send, sessions, export, test conversation (issue 16) -----------
   ...liveChatEndpoints,
+  // ---- agent and workspace administration (issue 17) -----------------------------------------
+  ...adminEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -6,6 +6,7 @@ import type { Contact } from '../contract/resources/contact'
 import type { Intention } from '../contract/resources/intention'
 import type { Training } from '../contract/resources/training'
 import { WEBHOOK_EVENTS, type Webhooks } from '../contract/resources/webhooks'
+import { adminRoutes } from './adminRoutes'
 import { idleConfigFrom, NO_IDLE_CONFIG } from './idleConfig'
 import { liveChatRoutes } from './liveChats'
 import { SandboxError } from './sandboxError'
@@ -360,6 +361,8 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
 
   // Live chats (issue 16): take over, send, sessions, export, test conversation.
   ...liveChatRoutes,
+  // Agent and workspace administration (issue 17).
+  ...adminRoutes,
 }
 
 function webhooksFrom(body: Partial<Record<(typeof WEBHOOK_EVENTS)[number], string | null | undefined>>): Webhooks {

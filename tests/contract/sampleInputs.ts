@@ -64,6 +64,66 @@ export const sampleInputs: { [N in EndpointName]: EndpointInput<N> } = {
   'interactions.export': { path: { workspaceId: SEED_FACTS.workspaceId }, body: {} },
   'agents.converse': { path: { agentId: SEED_FACTS.agents.support }, body: { contextId: 'c1', prompt: 'Oi' } },
   'agents.addMessage': { path: { agentId: SEED_FACTS.agents.support }, body: { contextId: 'c1', prompt: 'Oi' } },
+
+  // Agent and workspace administration (issue 17).
+  'agents.activate': { path: { agentId: SEED_FACTS.agents.support } },
+  'agents.deactivate': { path: { agentId: SEED_FACTS.agents.support } },
+  'agentSettings.get': { path: { agentId: SEED_FACTS.agents.support } },
+  'agentSettings.update': { path: { agentId: SEED_FACTS.agents.support }, body: { enabledEmoji: false } },
+  'credits.workspace': { path: { workspaceId: SEED_FACTS.workspaceId } },
+  'credits.spent': { path: { agentId: SEED_FACTS.agents.support }, query: { year: 2026, month: 10 } },
+  'intentions.create': {
+    path: { agentId: SEED_FACTS.agents.support },
+    body: {
+      description: 'Sample',
+      type: 'WEBHOOK',
+      httpMethod: 'GET',
+      url: 'https://hooks.example.com/x',
+      autoGenerateParams: true,
+      autoGenerateBody: false,
+    },
+  },
+  'intentions.delete': { path: { intentionId: SEED_FACTS.intentionId } },
+  'transferRules.create': {
+    path: { agentId: SEED_FACTS.agents.support },
+    body: { instructions: 'Sample', returnOnFinish: false, type: 'HUMAN' },
+  },
+  'transferRules.update': {
+    path: { agentId: SEED_FACTS.agents.support, 'transfer-rule-id': SEED_FACTS.transferRuleId },
+    body: { instructions: 'Sample', returnOnFinish: true, type: 'HUMAN' },
+  },
+  'transferRules.delete': {
+    path: { agentId: SEED_FACTS.agents.support, 'transfer-rule-id': SEED_FACTS.transferRuleId },
+  },
+  'customFields.list': { path: { workspaceId: SEED_FACTS.workspaceId } },
+  'customFields.create': {
+    path: { workspaceId: SEED_FACTS.workspaceId },
+    body: { name: 'Sample', jsonName: 'sample', type: 'STRING' },
+  },
+  'customFields.update': {
+    path: { customfieldId: SEED_FACTS.customFieldIds.city },
+    body: { name: 'Cidade', jsonName: 'cidade', type: 'STRING' },
+  },
+  'customFields.toggleArchive': { path: { customfieldId: SEED_FACTS.customFieldIds.city }, query: { archived: false } },
+  'mcp.toolActivate': { path: { mcpId: SEED_FACTS.mcpId, toolId: SEED_FACTS.mcpToolId } },
+  'mcp.toolDeactivate': { path: { mcpId: SEED_FACTS.mcpId, toolId: SEED_FACTS.mcpToolId } },
+  'mcp.connect': { body: { code: 'sample-code', state: 'sample-state' } },
+  'channels.workspaceList': { path: { workspaceId: SEED_FACTS.workspaceId } },
+  'channels.createInWorkspace': {
+    path: { workspaceId: SEED_FACTS.workspaceId },
+    body: { name: 'Sample', type: 'WIDGET' },
+  },
+  'channels.createForAssistant': {
+    path: { assistantId: SEED_FACTS.agents.support, type: 'WIDGET' },
+    body: { name: 'Sample' },
+  },
+  'channels.createForAgent': { path: { agentId: SEED_FACTS.agents.support }, body: { name: 'Sample', type: 'WIDGET' } },
+  'channels.delete': { path: { channelId: SEED_FACTS.unlinkedChannelId } },
+  'channels.qrCode': { path: { channelId: SEED_FACTS.channelId } },
+  'channels.config': { path: { channelId: SEED_FACTS.channelId } },
+  'channels.updateConfig': { path: { id: SEED_FACTS.channelId }, body: { enabledTyping: true } },
+  'channels.widgetSettings': { path: { channelId: SEED_FACTS.widgetChannelId }, body: { headerColor: '#ffffff' } },
+  'channels.widgetLinks': { path: { channelId: SEED_FACTS.widgetChannelId } },
 }
 
 /**
@@ -72,7 +132,8 @@ export const sampleInputs: { [N in EndpointName]: EndpointInput<N> } = {
  */
 export const badBodies: Partial<Record<EndpointName, { body: unknown; field: string }>> = {
   'agents.create': { body: { name: '   ' }, field: 'body.name' },
-  'agents.update': { body: { name: 'A', avatar: 'javascript:alert(1)' }, field: 'body.avatar' },
+  // An enum value the vendor's document does not list (its avatar is any string since 642078c).
+  'agents.update': { body: { name: 'A', communicationType: 'SHOUTING' }, field: 'body.communicationType' },
   'trainings.create': { body: { type: 'WEBSITE', website: 'not a url' }, field: 'body.website' },
   'trainings.update': { body: { type: 'TEXT', text: 'x'.repeat(1029) }, field: 'body.text' },
   'intentions.update': {
@@ -97,4 +158,28 @@ export const badBodies: Partial<Record<EndpointName, { body: unknown; field: str
   'interactions.export': { body: { page: 0 }, field: 'body.page' },
   'agents.converse': { body: { contextId: 'c1' }, field: 'body.prompt' },
   'agents.addMessage': { body: { contextId: 'c1', prompt: 'x', role: 'system' }, field: 'body.role' },
+  'agentSettings.update': { body: { messageGroupingTime: 'NEVER' }, field: 'body.messageGroupingTime' },
+  'intentions.create': {
+    body: {
+      description: 'x',
+      type: 'WEBHOOK',
+      httpMethod: 'GET',
+      url: 'https://h.example.com',
+      autoGenerateBody: false,
+    },
+    field: 'body.autoGenerateParams',
+  },
+  'transferRules.create': { body: { instructions: 'x', returnOnFinish: false, type: 'AGENT' }, field: 'body.agentId' },
+  'transferRules.update': {
+    body: { instructions: '', returnOnFinish: false, type: 'HUMAN' },
+    field: 'body.instructions',
+  },
+  'customFields.create': { body: { name: 'x', jsonName: '1 bad', type: 'STRING' }, field: 'body.jsonName' },
+  'customFields.update': { body: { name: 'x', jsonName: 'x', type: 'COLOUR' }, field: 'body.type' },
+  'mcp.connect': { body: { code: 'c' }, field: 'body.state' },
+  'channels.createInWorkspace': { body: { name: 'x', type: 'FAX' }, field: 'body.type' },
+  'channels.createForAssistant': { body: { name: ' ' }, field: 'body.name' },
+  'channels.createForAgent': { body: { name: 'x', type: 'TWILIO_SMS' }, field: 'body.type' },
+  'channels.updateConfig': { body: { enabledTyping: 3 }, field: 'body.enabledTyping' },
+  'channels.widgetSettings': { body: { headerColor: 'red' }, field: 'body.headerColor' },
 }

@@ -3,6 +3,7 @@ import type { AppChannelDef } from './channels'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
+import { draftChannels } from './drafts'
 import { outboxChannels } from './outbox'
 import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
@@ -13,6 +14,7 @@ export * from './chatExport'
 export * from './events'
 export * from './notices'
 export * from './offline'
+export * from './drafts'
 export * from './outbox'
 export * from './sessionExport'
 export * from './profiles'
@@ -28,6 +30,7 @@ export const appChannels = {
   ...noticeChannels,
   ...outboxChannels,
   ...sessionExportChannels,
+  ...draftChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -219,6 +219,12 @@ export function cacheApi(client: CacheClient) {
       remove: (id: string, onlyIfIdle?: boolean) => c.call('outbox.remove', id, onlyIfIdle),
       recover: () => c.call('outbox.recover'),
     },
+    /** Form drafts (issue 15): personal data typed and not saved, kept encrypted with the profile. */
+    drafts: {
+      load: (key: string) => c.call('drafts.load', key),
+      save: (key: string, json: string, at: number) => c.call('drafts.save', key, json, at),
+      remove: (key: string) => c.call('drafts.remove', key),
+    },
   }
 }
 

@@ -6,6 +6,7 @@ import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
 import { OutboxStore } from '../outbox/outboxStore'
+import { DraftTable } from '../drafts/draftTable'
 import type { OutboxKind } from '../../contract/app/outbox'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
@@ -45,6 +46,7 @@ export class CacheServer {
   private readonly messages: MessageStore
   private readonly scopes: SyncedScopes
   private readonly outbox: OutboxStore
+  private readonly drafts: DraftTable
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -70,6 +72,7 @@ export class CacheServer {
     this.messages = new MessageStore(db)
     this.scopes = new SyncedScopes(db)
     this.outbox = new OutboxStore(db)
+    this.drafts = new DraftTable(db)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -112,6 +115,9 @@ export class CacheServer {
     'outbox.edit': (id: string, body: SendMessageInput) => this.outbox.edit(id, body),
     'outbox.remove': (id: string, onlyIfIdle?: boolean) => this.outbox.remove(id, onlyIfIdle),
     'outbox.recover': () => this.outbox.recover(),
+    'drafts.load': (key: string) => this.drafts.load(key),
+    'drafts.save': (key: string, json: string, at: number) => this.drafts.save(key, json, at),
+    'drafts.remove': (key: string) => this.drafts.remove(key),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */

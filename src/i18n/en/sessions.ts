@@ -31,7 +31,7 @@ export default {
   deleteFailed: 'The session could not be deleted: {reason}',
   export: {
     button: 'Export CSV',
-    running: 'Exporting… {n} sessions',
+    running: 'Exporting… {n} session | Exporting… {n} sessions',
     cancel: 'Stop',
     cancelled: 'The export was stopped.',
     failed: 'The export failed: {reason}',

@@ -31,7 +31,7 @@ export default {
   deleteFailed: 'Não foi possível apagar o atendimento: {reason}',
   export: {
     button: 'Exportar CSV',
-    running: 'Exportando… {n} atendimentos',
+    running: 'Exportando… {n} atendimento | Exportando… {n} atendimentos',
     cancel: 'Parar',
     cancelled: 'A exportação foi interrompida.',
     failed: 'A exportação falhou: {reason}',

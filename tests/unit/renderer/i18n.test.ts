@@ -30,6 +30,13 @@ describe('message files', () => {
     expect({ missingInPt, missingInEn }).toEqual({ missingInPt: [], missingInEn: [] })
   })
 
+  it('writes every counted noun with its plural forms ("1 field", never "1 fields")', () => {
+    const counted = /\{(n|count)\} [a-zà-ú]+s\b/i
+    const unpluralized = (texts: Map<string, string>) =>
+      [...texts].filter(([, text]) => counted.test(text) && !text.includes(' | ')).map(([key]) => key)
+    expect({ en: unpluralized(en), pt: unpluralized(pt) }).toEqual({ en: [], pt: [] })
+  })
+
   it('uses the same placeholders in both locales and leaves no text empty', () => {
     const mismatched = [...en].filter(([k, text]) => placeholders(text).join() !== placeholders(pt.get(k) ?? '').join())
     expect(mismatched.map(([k]) => k)).toEqual([])

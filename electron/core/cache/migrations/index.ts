@@ -6,6 +6,7 @@ import { migration as messageSearch } from './004-message-search'
 import { migration as syncedScopes } from './005-synced-scopes'
 import { migration as chunkedSearch } from './006-chunked-search'
 import { migration as outbox } from './007-outbox'
+import { migration as drafts } from './008-drafts'
 
 export type { Migration } from './migration'
 
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   syncedScopes,
   chunkedSearch,
   outbox,
+  drafts,
 ]
