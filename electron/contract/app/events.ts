@@ -3,6 +3,7 @@ import { chatExportPushEvents } from './chatExport'
 import { noticePushEvents } from './notices'
 import { offlinePushEvents } from './offline'
 import { outboxPushEvents } from './outbox'
+import { sessionExportPushEvents } from './sessionExport'
 import { UpdateStatus } from './updates'
 
 /** Push events from main to the renderer. Later domains add theirs here. */
@@ -29,6 +30,7 @@ export const pushEvents = {
   ...chatExportPushEvents,
   ...noticePushEvents,
   ...outboxPushEvents,
+  ...sessionExportPushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

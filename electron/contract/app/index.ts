@@ -5,6 +5,7 @@ import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
 import { draftChannels } from './drafts'
 import { outboxChannels } from './outbox'
+import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
@@ -15,6 +16,7 @@ export * from './notices'
 export * from './offline'
 export * from './drafts'
 export * from './outbox'
+export * from './sessionExport'
 export * from './profiles'
 export * from './result'
 export * from './updates'
@@ -27,6 +29,7 @@ export const appChannels = {
   ...chatExportChannels,
   ...noticeChannels,
   ...outboxChannels,
+  ...sessionExportChannels,
   ...draftChannels,
 } as const satisfies Record<string, AppChannelDef>
 
