@@ -1,4 +1,4 @@
-import type { Intention, TransferRule } from '../../electron/contract/index'
+import type { Intention, McpTool, TransferRule } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
 import { call, openAgentTab, openDemo, SUPPORT } from './agentToolsScreens'
 import { expect, test } from './fixtures'
@@ -74,4 +74,49 @@ test('an operator adds a transfer rule to another agent by name, edits it and de
   await page.getByTestId('confirm-yes').click()
   await expect(rules).toHaveCount(before)
   expect(SEED_FACTS.transferRuleId).toBeTruthy()
+})
+
+test('an operator finishes an MCP sign-in with the provider’s code, then switches one tool off and on', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, SEED_FACTS.mcpFreeAgentId, 'mcp')
+  await page.getByTestId('mcp-add-open').click()
+  const field = (name: string) => page.getByTestId(`mcp-field-${name}`).locator('input, textarea').first()
+  await field('name').fill('Agenda Google')
+  await field('description').fill('Horários livres')
+  await field('url').fill('https://mcp.agenda.example.com/mcp')
+  await page.getByTestId('mcp-authType-OAUTH').click()
+  await page.getByTestId('form-save').click()
+  const card = page.getByTestId('mcp-connection')
+  await expect(card.getByTestId('mcp-finish')).toBeVisible()
+  await expect(card.getByTestId('mcp-oauth-state').locator('input')).not.toHaveValue('')
+  await card.getByTestId('mcp-oauth-code').locator('input').fill('code-from-provider')
+  await card.getByTestId('mcp-oauth-finish').click()
+  await expect(page.getByText('The connection is finished')).toBeVisible()
+  await expect(card.getByTestId('mcp-finish')).toHaveCount(0)
+  const tools = card.getByTestId('mcp-tool')
+  await expect.poll(() => tools.count()).toBeGreaterThanOrEqual(3)
+
+  const first = tools.first()
+  await first.getByTestId('mcp-tool-switch').click()
+  await expect(first).toContainText('Inactive')
+  await shot('agent-tools-mcp-tool-off')
+  const mcpId = await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('agent-desk:mcp:')) return (JSON.parse(localStorage.getItem(key)!) as { id: string }[])[0]!.id
+    return ''
+  })
+  const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
+  expect(stored.filter((tool) => tool.active === false)).toHaveLength(1)
+  await first.getByTestId('mcp-tool-switch').click()
+  await expect
+    .poll(async () =>
+      (await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })).every(
+        (tool) => tool.active !== false,
+      ),
+    )
+    .toBe(true)
 })
