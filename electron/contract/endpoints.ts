@@ -27,6 +27,8 @@ import { Webhooks, WebhooksInput } from './resources/webhooks'
 import { Workspace } from './resources/workspace'
 
 import { endpoint, none, type EndpointDef } from './endpointDef'
+import { liveChatEndpoints } from './endpoints/liveChats'
+import { adminEndpoints } from './endpoints/admin'
 
 export { endpoint, none, type EndpointDef, type HttpMethod } from './endpointDef'
 
@@ -410,6 +412,11 @@ export const endpoints = {
     summary: 'Delete a contact (unverified on the real service; the 200 body is not documented)',
     specOperation: 1,
   }),
+
+  // ---- live chats: take over, send, sessions, export, test conversation (issue 16) -----------
+  ...liveChatEndpoints,
+  // ---- agent and workspace administration (issue 17) -----------------------------------------
+  ...adminEndpoints,
 } as const
 
 export type Endpoints = typeof endpoints

@@ -131,6 +131,12 @@ export const SEED_FACTS = {
   bigChatId: `${channelId('whatsapp')}-${BIG_CHAT_CONTACT.phone}`,
   bigChatMessageCount: BIG_CHAT_MESSAGES,
   customFieldIds: CUSTOM_FIELDS,
+  /** The first transfer rule (of the support agent). */
+  transferRuleId: wellKnownId('transfer-rule:0'),
+  /** A widget channel of the support agent. */
+  widgetChannelId: channelId('widget'),
+  /** The first tool of the support agent's MCP connection. */
+  mcpToolId: toolsOf({ id: mcpId('support'), agentId: agentId('support') } as McpConnection, TENANT, 0)[0].id,
 } as const
 
 export interface SeedOptions {

@@ -296,6 +296,41 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     }
   }
 
+  /**
+   * Live updates (issue 16): merges a fresh read of the newest page. A known message whose content
+   * changed (edited) is replaced wherever the window is; new messages join only a window that holds
+   * the newest (else the reader reaches them by scrolling down). Returns the new ones, oldest first.
+   */
+  function mergeNewest(newestFirst: readonly ChatMessage[]): ChatMessage[] {
+    const byId = new Map(newestFirst.map((m) => [m.id, m]))
+    let changed = false
+    const current = messages.value.map((m) => {
+      const now = byId.get(m.id)
+      if (now && JSON.stringify(now) !== JSON.stringify(m)) {
+        changed = true
+        return now
+      }
+      return m
+    })
+    if (changed) {
+      messages.value = current
+      items.value = buildTimeline(current, opts.timeZone)
+    }
+    if (!reachedEnd.value) return []
+    const fresh = mergeMessages(
+      [],
+      newestFirst.filter((m) => !ids.has(m.id)),
+    )
+    if (fresh.length > 0) append(fresh)
+    return fresh
+  }
+
+  /** A message the service no longer has (deleted), or every message (cleared) when no id is given. */
+  function forget(id?: string): void {
+    if (id === undefined) keep([])
+    else if (ids.has(id)) keep(messages.value.filter((m) => m.id !== id))
+  }
+
   return {
     source,
     servedFrom,
@@ -308,6 +343,8 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     loadOlder,
     loadNewer,
     loadUntil,
+    mergeNewest,
+    forget,
   }
 }
 

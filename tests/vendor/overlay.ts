@@ -8,6 +8,8 @@
  * and the fix is then removed from this list.
  */
 
+import { LIVE_CHAT_FIXES } from './overlayLiveChats'
+
 export type Json = Record<string, unknown>
 
 export interface VendorFix {
@@ -255,6 +257,31 @@ export const VENDOR_FIXES: VendorFix[] = [
             ...ERROR_RESPONSES,
           },
         },
+      }
+    },
+  },
+  // Live chats (issue 16).
+  ...LIVE_CHAT_FIXES,
+  {
+    id: 'channel-config-anyOf',
+    why:
+      'The channel config answer (GET /v2/channel/{channelId}/config and the PUT answer) is a `oneOf` over four ' +
+      'per-type shapes none of which requires a key: the config of a Telegram, widget or Messenger channel ' +
+      '(id, tenant and the three triggers, api-notes §3.8) matches all four and is refused. `anyOf` is what is ' +
+      'meant, as for the trainings list (api-notes §6.6); each shape still closes its keys.',
+    apply(doc) {
+      for (const [method, path] of [
+        ['get', '/v2/channel/{channelId}/config'],
+        ['put', '/v2/channel/{id}/config'],
+      ]) {
+        const schema = obj(jsonResponse(operationOf(doc, method, path), '200').schema, 'schema')
+        expect(
+          Array.isArray(schema.oneOf) && (schema.oneOf as unknown[]).length === 4,
+          this.id,
+          `${path}: no oneOf of four`,
+        )
+        schema.anyOf = schema.oneOf
+        delete schema.oneOf
       }
     },
   },

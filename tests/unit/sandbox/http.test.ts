@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { endpointNames, endpoints, fillPath } from '../../../electron/contract/endpoints'
+import { wellKnownId } from '../../../electron/sandbox/ids'
 import { SEED_FACTS, sandboxRoutes } from '../../../electron/sandbox/index'
 import { useSandbox } from './sandboxClient'
 
@@ -18,7 +19,17 @@ function samplePath(name: (typeof endpointNames)[number]): string {
     mcpId: SEED_FACTS.mcpId,
     chatId: SEED_FACTS.bigChatId,
     contactId: SEED_FACTS.contactId,
+    'transfer-rule-id': SEED_FACTS.transferRuleId,
+    toolId: SEED_FACTS.mcpToolId,
+    customfieldId: SEED_FACTS.customFieldIds.city,
+    assistantId: SEED_FACTS.agents.support,
+    type: 'WIDGET',
+    // The seeded sessions are derived from the chats, one each, under a well-known id.
+    interactionId: wellKnownId(`interaction:${SEED_FACTS.bigChatId}`),
+    messageId: 'M1',
   }
+  // Widget links exist only for a widget channel.
+  if (name === 'channels.widgetLinks') ids.channelId = SEED_FACTS.widgetChannelId
   return fillPath(endpoints[name].path, ids)
 }
 

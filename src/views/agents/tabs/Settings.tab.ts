@@ -1,0 +1,8 @@
+import type { AgentTab } from '../agentTabs'
+
+export default {
+  id: 'settings',
+  order: 35,
+  label: 'agentSettings.tab',
+  component: () => import('@/components/agents/AgentSettingsTab.vue'),
+} satisfies AgentTab

@@ -1,0 +1,424 @@
+import { describe, expect, it } from 'vitest'
+import { SEED_FACTS } from '../../electron/sandbox/index'
+import { failureOf } from './failureOf'
+import { useSandbox } from './sandboxSession'
+
+/** Agent and workspace administration (issue 17), through the vendor gate. */
+
+const session = useSandbox()
+const support = { agentId: SEED_FACTS.agents.support }
+const W = { workspaceId: SEED_FACTS.workspaceId }
+
+describe('agents.deactivate', () => {
+  it('switches an agent off: its status reads INACTIVE, and the request carries no body', async () => {
+    expect(await session.api.agents.deactivate({ path: support })).toMatchObject({ success: true })
+    expect(session.sent.at(-1)).toBe(`PUT /v2/agent/${support.agentId}/inactive`)
+    expect((await session.api.agents.get({ path: support })).status).toBe('INACTIVE')
+  })
+})
+
+describe('agents.activate', () => {
+  it('switches it on again: ACTIVE, also in the list', async () => {
+    await session.api.agents.deactivate({ path: support })
+    expect(await session.api.agents.activate({ path: support })).toMatchObject({ success: true })
+    const list = await session.api.agents.list({ path: W })
+    expect(list.find((a) => a.id === support.agentId)?.status).toBe('ACTIVE')
+  })
+
+  it('answers not_found for an unknown agent', async () => {
+    expect(await failureOf(session.api.agents.activate({ path: { agentId: 'UNKNOWN' } }))).toMatchObject({
+      kind: 'not_found',
+    })
+  })
+})
+
+describe('agentSettings.get', () => {
+  it('reads the model and flags with the documented enums', async () => {
+    const settings = await session.api.agentSettings.get({ path: support })
+    expect(settings).toMatchObject({
+      prefferModel: expect.any(String),
+      timezone: 'America/Sao_Paulo',
+      messageGroupingTime: expect.stringMatching(/^(NO_GROUP|FIVE_SEC|TEN_SEC|THIRD_SEC|ONE_MINUTE)$/),
+      enabledHumanTransfer: expect.any(Boolean),
+    })
+  })
+})
+
+describe('agentSettings.update', () => {
+  it('is partial: only the keys sent change, and exactly those are sent', async () => {
+    const path = { agentId: SEED_FACTS.agents.sales }
+    const before = await session.api.agentSettings.get({ path })
+    await session.api.agentSettings.update({ path, body: { prefferModel: 'CLAUDE_4_5_SONNET', splitMessages: false } })
+    const after = await session.api.agentSettings.get({ path })
+    expect(after).toEqual({ ...before, prefferModel: 'CLAUDE_4_5_SONNET', splitMessages: false })
+  })
+
+  it('the client refuses a null and a model the document does not list', async () => {
+    const error = await failureOf(
+      session.api.agentSettings.update({
+        path: support,
+        body: { maxDailyMessages: null as unknown as number, prefferModel: 'GPT_99' as 'GPT_5' },
+      }),
+    )
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['body.maxDailyMessages', 'body.prefferModel'])
+  })
+})
+
+describe('credits.workspace', () => {
+  it('reads the balance and the subscription status', async () => {
+    const credits = await session.api.credits.workspace({ path: W })
+    expect(credits.credits).toEqual(expect.any(Number))
+    expect(['TRIAL', 'ACTIVE', 'PAST_DUE', 'CANCELED']).toContain(credits.status)
+  })
+})
+
+describe('credits.spent', () => {
+  it('answers one row per model per day of the period, and their total', async () => {
+    const month = await session.api.credits.spent({ path: support, query: { year: 2026, month: 10 } })
+    expect(session.sent.at(-1)).toBe(`GET /v2/agent/${support.agentId}/credits-spent?year=2026&month=10`)
+    expect(month.data?.length).toBeGreaterThan(10)
+    for (const row of month.data ?? []) expect(row).toMatchObject({ year: 2026, month: 10, model: expect.any(String) })
+    expect(month.total).toBe((month.data ?? []).reduce((s, r) => s + (r.credits ?? 0), 0))
+    const day = await session.api.credits.spent({ path: support, query: { year: 2026, month: 10, day: 15 } })
+    expect(new Set(day.data?.map((r) => r.day))).toEqual(new Set([15]))
+  })
+
+  it('the client refuses a day without a month', async () => {
+    const error = await failureOf(session.api.credits.spent({ path: support, query: { year: 2026, day: 3 } }))
+    expect(Object.keys(error.fields ?? {})).toContain('query.day')
+  })
+})
+
+describe('intentions.create', () => {
+  it('creates an intention, which the list then shows', async () => {
+    const answer = await session.api.intentions.create({
+      path: support,
+      body: {
+        description: 'Agendar retirada na loja',
+        type: 'WEBHOOK',
+        httpMethod: 'POST',
+        url: 'https://api.example.com/pickup',
+        autoGenerateParams: false,
+        autoGenerateBody: true,
+        fields: [{ name: 'Loja', jsonName: 'loja', description: 'Qual loja', type: 'STRING', required: true }],
+      },
+    })
+    expect(answer).toMatchObject({ success: true })
+    const [found] = await session.api.intentions.list({ path: support, query: { query: 'retirada na loja' } })
+    expect(found).toMatchObject({ description: 'Agendar retirada na loja', httpMethod: 'POST' })
+  })
+})
+
+describe('intentions.delete', () => {
+  it('deletes an intention: the list no longer has it', async () => {
+    await session.api.intentions.create({
+      path: support,
+      body: {
+        description: 'Para apagar',
+        type: 'WEBHOOK',
+        httpMethod: 'GET',
+        url: 'https://api.example.com/x',
+        autoGenerateParams: true,
+        autoGenerateBody: false,
+      },
+    })
+    const [made] = await session.api.intentions.list({ path: support, query: { query: 'Para apagar' } })
+    expect(await session.api.intentions.delete({ path: { intentionId: made.id } })).toMatchObject({ success: true })
+    expect(await session.api.intentions.list({ path: support, query: { query: 'Para apagar' } })).toEqual([])
+  })
+})
+
+describe('transferRules.create', () => {
+  it('creates a rule to another agent, never sending a null', async () => {
+    const rule = await session.api.transferRules.create({
+      path: support,
+      body: {
+        instructions: 'Quando pedir orçamento',
+        returnOnFinish: false,
+        type: 'AGENT',
+        agentId: SEED_FACTS.agents.sales,
+      },
+    })
+    expect(rule).toMatchObject({ id: expect.any(String), type: 'AGENT', agentId: SEED_FACTS.agents.sales })
+    const listed = await session.api.transferRules.list({ path: { id: support.agentId } })
+    expect(listed.map((r) => r.id)).toContain(rule.id)
+  })
+
+  it('the client refuses an AGENT rule without its agent', async () => {
+    const error = await failureOf(
+      session.api.transferRules.create({
+        path: support,
+        body: { instructions: 'x', returnOnFinish: false, type: 'AGENT' },
+      }),
+    )
+    expect(Object.keys(error.fields ?? {})).toEqual(['body.agentId'])
+  })
+})
+
+describe('transferRules.update', () => {
+  it('replaces a rule (204, read as null)', async () => {
+    const path = { agentId: support.agentId, 'transfer-rule-id': SEED_FACTS.transferRuleId }
+    const body = { instructions: 'Quando pedir um humano', returnOnFinish: false, type: 'HUMAN' as const }
+    expect(await session.api.transferRules.update({ path, body })).toBeNull()
+    const rule = (await session.api.transferRules.list({ path: { id: support.agentId } })).find(
+      (r) => r.id === SEED_FACTS.transferRuleId,
+    )
+    expect(rule).toMatchObject({ instructions: 'Quando pedir um humano', returnOnFinish: false, type: 'HUMAN' })
+  })
+})
+
+describe('transferRules.delete', () => {
+  it('deletes a rule', async () => {
+    const made = await session.api.transferRules.create({
+      path: support,
+      body: { instructions: 'Para apagar', returnOnFinish: true, type: 'HUMAN' },
+    })
+    expect(
+      await session.api.transferRules.delete({ path: { agentId: support.agentId, 'transfer-rule-id': made.id } }),
+    ).toBeNull()
+    const ids = (await session.api.transferRules.list({ path: { id: support.agentId } })).map((r) => r.id)
+    expect(ids).not.toContain(made.id)
+  })
+})
+
+describe('customFields.list', () => {
+  it('lists the fields the seeded contacts carry values of, by name and type', async () => {
+    const fields = await session.api.customFields.list({ path: W })
+    const plan = fields.find((f) => f.id === SEED_FACTS.customFieldIds.plan)
+    expect(plan).toMatchObject({ name: 'Plano', jsonName: 'plano', type: 'STRING', archived: false })
+    expect(fields.find((f) => f.id === SEED_FACTS.customFieldIds.customerSince)?.type).toBe('DATE')
+  })
+})
+
+describe('customFields.create', () => {
+  it('creates a field; a second one with the same jsonName is refused by the service', async () => {
+    const field = await session.api.customFields.create({
+      path: W,
+      body: { name: 'Pontos', jsonName: 'pontos', type: 'NUMBER', description: 'Pontos de fidelidade' },
+    })
+    expect(field).toMatchObject({ id: expect.any(String), name: 'Pontos', type: 'NUMBER' })
+    const again = await failureOf(
+      session.api.customFields.create({ path: W, body: { name: 'Outro', jsonName: 'pontos', type: 'STRING' } }),
+    )
+    expect(again).toMatchObject({ kind: 'validation', status: 400 })
+  })
+})
+
+describe('customFields.update', () => {
+  it('renames a field (204)', async () => {
+    const path = { customfieldId: SEED_FACTS.customFieldIds.city }
+    expect(
+      await session.api.customFields.update({
+        path,
+        body: { id: path.customfieldId, name: 'Cidade de entrega', jsonName: 'cidade', type: 'STRING' },
+      }),
+    ).toBeNull()
+    const fields = await session.api.customFields.list({ path: W, query: { query: 'entrega' } })
+    expect(fields.map((f) => f.name)).toEqual(['Cidade de entrega'])
+  })
+})
+
+describe('customFields.toggleArchive', () => {
+  it('archives with archived=true and restores with archived=false', async () => {
+    const path = { customfieldId: SEED_FACTS.customFieldIds.plan }
+    await session.api.customFields.toggleArchive({ path, query: { archived: true } })
+    expect(session.sent.at(-1)).toBe(`PUT /v2/custom-field/toggle-archive/${path.customfieldId}?archived=true`)
+    const archived = (await session.api.customFields.list({ path: W })).find((f) => f.id === path.customfieldId)
+    expect(archived?.archived).toBe(true)
+    await session.api.customFields.toggleArchive({ path, query: { archived: false } })
+    const back = (await session.api.customFields.list({ path: W })).find((f) => f.id === path.customfieldId)
+    expect(back?.archived).toBe(false)
+  })
+})
+
+describe('mcp.toolDeactivate', () => {
+  it('switches one tool off (a GET, as documented)', async () => {
+    const path = { mcpId: SEED_FACTS.mcpId, toolId: SEED_FACTS.mcpToolId }
+    expect(await session.api.mcp.toolDeactivate({ path })).toMatchObject({ success: true })
+    const tool = (await session.api.mcp.tools({ path: { mcpId: SEED_FACTS.mcpId } })).find((t) => t.id === path.toolId)
+    expect(tool?.active).toBe(false)
+  })
+})
+
+describe('mcp.toolActivate', () => {
+  it('switches it on again', async () => {
+    const path = { mcpId: SEED_FACTS.mcpId, toolId: SEED_FACTS.mcpToolId }
+    await session.api.mcp.toolDeactivate({ path })
+    await session.api.mcp.toolActivate({ path })
+    const tool = (await session.api.mcp.tools({ path: { mcpId: SEED_FACTS.mcpId } })).find((t) => t.id === path.toolId)
+    expect(tool?.active).toBe(true)
+  })
+})
+
+describe('mcp.connect', () => {
+  it('finishes the OAuth flow of a connection added with OAUTH: it gets its tools', async () => {
+    const added = await session.api.mcp.add({
+      path: support,
+      body: {
+        name: 'Agenda',
+        description: 'Agenda OAuth',
+        mcpUrl: 'https://mcp.example.com/mcp',
+        urlType: 'STREAMABLEHTTP',
+        authType: 'OAUTH',
+      },
+    })
+    expect(added.connected).toBe(false)
+    const state = new URL(added.url ?? '').searchParams.get('state') ?? ''
+    const done = await session.api.mcp.connect({ body: { code: 'code-from-provider', state } })
+    expect(done).toMatchObject({ success: true, mcpId: added.id, agentId: support.agentId })
+    expect((await session.api.mcp.tools({ path: { mcpId: added.id ?? '' } })).length).toBeGreaterThan(0)
+  })
+
+  it('an unknown state is refused', async () => {
+    expect(await failureOf(session.api.mcp.connect({ body: { code: 'c', state: 'nope' } }))).toMatchObject({
+      status: 400,
+    })
+  })
+})
+
+describe('channels.workspaceList', () => {
+  it('lists every channel of the workspace with its agent name, linked or not', async () => {
+    const page = await session.api.channels.workspaceList({ path: W, query: { pageSize: 100 } })
+    expect(page.count).toBe(page.data.length)
+    const whatsapp = page.data.find((c) => c.id === SEED_FACTS.channelId)
+    expect(whatsapp).toMatchObject({ type: 'WHATSAPP', agentId: support.agentId, agentName: expect.any(String) })
+    expect(page.data.find((c) => c.id === SEED_FACTS.unlinkedChannelId)?.agentId ?? null).toBeNull()
+  })
+
+  it('filters by agent', async () => {
+    const page = await session.api.channels.workspaceList({ path: W, query: { agentId: support.agentId } })
+    expect(page.data.every((c) => c.agentId === support.agentId)).toBe(true)
+  })
+})
+
+describe('channels.createInWorkspace', () => {
+  it('creates a channel of the workspace, without an agent', async () => {
+    const made = await session.api.channels.createInWorkspace({
+      path: W,
+      body: { name: 'Novo Telegram', type: 'TELEGRAM' },
+    })
+    expect(made).toMatchObject({
+      name: 'Novo Telegram',
+      type: 'TELEGRAM',
+      assistantId: null,
+      workspace: { id: W.workspaceId },
+    })
+  })
+})
+
+describe('channels.createForAssistant', () => {
+  it('creates a channel of the type in the path, linked to the agent', async () => {
+    const made = await session.api.channels.createForAssistant({
+      path: { assistantId: support.agentId, type: 'MESSENGER' },
+      body: { name: 'SMS Suporte' },
+    })
+    expect(made).toMatchObject({ type: 'MESSENGER', assistantId: support.agentId })
+  })
+
+  it('an unknown type in the path is refused by the service', async () => {
+    const raw = await session.raw('POST', `/v2/assistant/${support.agentId}/create-channel/FAX`, {
+      body: JSON.stringify({ name: 'x' }),
+    })
+    expect(raw.status).toBe(400)
+  })
+})
+
+describe('channels.createForAgent', () => {
+  it('creates a channel linked to the agent (older form)', async () => {
+    const made = await session.api.channels.createForAgent({
+      path: support,
+      body: { name: 'Widget 2', type: 'WIDGET' },
+    })
+    expect(made).toMatchObject({ id: expect.any(String), name: 'Widget 2', type: 'WIDGET' })
+    const agentChannels = await session.api.channels.list({ path: support, query: { pageSize: 100 } })
+    expect(agentChannels.data.map((c) => c.id)).toContain(made.id)
+  })
+})
+
+describe('channels.delete', () => {
+  it('deletes a channel: gone from the workspace list', async () => {
+    const made = await session.api.channels.createInWorkspace({
+      path: W,
+      body: { name: 'Para apagar', type: 'WIDGET' },
+    })
+    expect(await session.api.channels.delete({ path: { channelId: made.id } })).toMatchObject({ success: true })
+    const page = await session.api.channels.workspaceList({ path: W, query: { pageSize: 100 } })
+    expect(page.data.map((c) => c.id)).not.toContain(made.id)
+  })
+})
+
+describe('channels.qrCode', () => {
+  it('gives a code until the (simulated) phone pairs, then {connected: true}', async () => {
+    const made = await session.api.channels.createInWorkspace({
+      path: W,
+      body: { name: 'WhatsApp novo', type: 'WHATSAPP' },
+    })
+    const path = { channelId: made.id }
+    const first = await session.api.channels.qrCode({ path })
+    const second = await session.api.channels.qrCode({ path })
+    expect(first.value).toEqual(expect.any(String))
+    expect(second.value).not.toBe(first.value)
+    expect(await session.api.channels.qrCode({ path })).toEqual({ connected: true })
+    const page = await session.api.channels.workspaceList({ path: W, query: { pageSize: 100 } })
+    expect(page.data.find((c) => c.id === made.id)?.connected).toBe(true)
+  })
+
+  it('a channel that does not pair by QR is refused', async () => {
+    const error = await failureOf(session.api.channels.qrCode({ path: { channelId: SEED_FACTS.widgetChannelId } }))
+    expect(error.status).toBe(400)
+  })
+})
+
+describe('channels.config', () => {
+  it('reads the per-type settings: a WhatsApp channel carries its type and enabledTyping', async () => {
+    const config = await session.api.channels.config({ path: { channelId: SEED_FACTS.channelId } })
+    expect(config).toMatchObject({ id: SEED_FACTS.channelId, type: 'WHATSAPP', enabledTyping: expect.any(Boolean) })
+  })
+
+  it('a widget channel has only the common keys', async () => {
+    const config = await session.api.channels.config({ path: { channelId: SEED_FACTS.widgetChannelId } })
+    expect(Object.keys(config).sort()).toEqual(['audioAction', 'endTrigger', 'id', 'startTrigger', 'tenant'])
+  })
+})
+
+describe('channels.updateConfig', () => {
+  it('is partial: only the key sent changes', async () => {
+    const path = { channelId: SEED_FACTS.channelId }
+    const before = await session.api.channels.config({ path })
+    const after = await session.api.channels.updateConfig({
+      path: { id: SEED_FACTS.channelId },
+      body: { enabledTyping: !before.enabledTyping },
+    })
+    expect(after).toEqual({ ...before, enabledTyping: !before.enabledTyping })
+  })
+
+  it('a key the type does not have is refused by the service', async () => {
+    const error = await failureOf(
+      session.api.channels.updateConfig({ path: { id: SEED_FACTS.widgetChannelId }, body: { enabledTyping: true } }),
+    )
+    expect(error.status).toBe(400)
+  })
+})
+
+describe('channels.widgetSettings', () => {
+  it('sets the look of a widget channel', async () => {
+    expect(
+      await session.api.channels.widgetSettings({
+        path: { channelId: SEED_FACTS.widgetChannelId },
+        body: {
+          headerBackground: '#0a5c36',
+          suggestMessages: ['Quero rastrear meu pedido'],
+          origins: ['lojademo.com.br'],
+        },
+      }),
+    ).toMatchObject({ success: true })
+  })
+})
+
+describe('channels.widgetLinks', () => {
+  it('gives the float and iframe links of a widget channel', async () => {
+    const links = await session.api.channels.widgetLinks({ path: { channelId: SEED_FACTS.widgetChannelId } })
+    expect(links.float).toMatch(/^https:\/\//)
+    expect(links.iframe).toMatch(/^https:\/\//)
+  })
+})
