@@ -1,3 +1,4 @@
+import { inject, provide, type InjectionKey } from 'vue'
 import type { Result } from '@contract'
 
 /**
@@ -82,4 +83,21 @@ export function deskDraftStore(channels: () => DraftChannels, legacy: DraftStore
       await legacy?.remove(key)
     },
   }
+}
+
+const draftStoreKey: InjectionKey<DraftStore> = Symbol('draft-store')
+
+/**
+ * The app root provides the profile's encrypted draft store; without one drafts live in the
+ * renderer's localStorage (as `useFormDraft`'s do), or in memory where there is none. Here, not in
+ * useDraftForm.ts, so the root does not bring the form kit (and the contract's zod schemas) into
+ * the first load.
+ */
+export function provideDraftStore(store: DraftStore): void {
+  provide(draftStoreKey, store)
+}
+
+/** The draft store the app root provided, if any. */
+export function injectDraftStore(): DraftStore | null {
+  return inject(draftStoreKey, null)
 }

@@ -15,7 +15,7 @@ import { useI18n } from 'vue-i18n'
 import type { z } from 'zod'
 import { decodeFieldRule, fieldRulesOf, type AppError, type FieldRule, type Result } from '@contract'
 import { useLeaveGuard } from '@/composables/useLeaveGuard'
-import { browserDraftStore, memoryDraftStore, type DraftStore } from './draftStore'
+import { browserDraftStore, injectDraftStore, memoryDraftStore } from './draftStore'
 import { saveFailureText } from './saveFailure'
 
 export interface DraftFormOptions<TData, TForm, TInput, TSaved> {
@@ -62,16 +62,9 @@ export interface DraftForm<TForm> {
   discard(): void
 }
 
-const draftStoreKey: InjectionKey<DraftStore> = Symbol('draft-store')
 const formKey: InjectionKey<Pick<DraftForm<unknown>, 'errorOf'>> = Symbol('draft-form')
 
-/**
- * The app root provides the profile's encrypted draft store; without one drafts live in the
- * renderer's localStorage (as `useFormDraft`'s do), or in memory where there is none.
- */
-export function provideDraftStore(store: DraftStore): void {
-  provide(draftStoreKey, store)
-}
+export { provideDraftStore } from './draftStore'
 
 /** What FormField reads: the problem of its field. */
 export function useFormErrors(): Pick<DraftForm<unknown>, 'errorOf'> | null {
@@ -99,8 +92,7 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
   options: DraftFormOptions<TData, TForm, TInput, TSaved>,
 ): DraftForm<TForm> {
   const { t, te } = useI18n()
-  const drafts =
-    inject(draftStoreKey, null) ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
+  const drafts = injectDraftStore() ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
   const base = ref(clone(options.toForm(toValue(options.data)))) as Ref<TForm>
   const form = ref(clone(base.value)) as Ref<TForm>
   const restored = ref(false)
