@@ -190,11 +190,13 @@ test('a live update arrives while reading: the reading position stays, a marker 
         return ''
       }),
     )
+    // Where the message sits inside the list's viewport (the header above may grow once the chat's
+    // details arrive with the list; what the reader reads must not move inside the list).
     const yOf = () =>
-      scroller.evaluate(
-        (el, id) => el.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null,
-        anchorId,
-      )
+      scroller.evaluate((el, id) => {
+        const node = el.querySelector(`[data-message-id="${id}"]`)
+        return node ? node.getBoundingClientRect().top - el.getBoundingClientRect().top : null
+      }, anchorId)
     const before = await yOf()
 
     // A customer writes (straight into the service's data, as a channel would).
