@@ -73,6 +73,11 @@ export function provideDraftStore(store: DraftStore): void {
   provide(draftStoreKey, store)
 }
 
+/** The draft store the app root provided (the same fallbacks as the forms), for drafts that are not forms. */
+export function useDraftStore(): DraftStore {
+  return inject(draftStoreKey, null) ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
+}
+
 /** What FormField reads: the problem of its field. */
 export function useFormErrors(): Pick<DraftForm<unknown>, 'errorOf'> | null {
   return inject(formKey, null)

@@ -155,9 +155,14 @@ test('a message written while offline waits, survives a reload, and is sent exac
     await expect(composer(page)).toHaveValue('')
     await shot('live-5-waiting-to-send')
 
+    // A draft not sent yet is kept per chat, in the profile's draft store (the page keeps nothing).
+    await composer(page).fill('Rascunho ainda não enviado')
+    await page.waitForTimeout(1_000)
+
     // The renderer starts again: the queue is in main's encrypted cache, not in the page.
     await page.reload()
     await expect(page.getByTestId('outbox-entry')).toContainText(text)
+    await expect(composer(page)).toHaveValue('Rascunho ainda não enviado')
 
     w.sandbox = await startSandbox({ port: w.port, token: TOKEN, bigChat: false, dbFile: w.dbFile })
     await expect(page.getByTestId('outbox-entry')).toHaveCount(0, { timeout: 60_000 })
