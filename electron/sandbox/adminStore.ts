@@ -166,6 +166,8 @@ export class AdminStore {
     const agentWeight = 0.4 + unit(`weight:${agentId}`)
     for (let d = -SPEND_DAYS_BEFORE; d <= SPEND_DAYS_AFTER; d++) {
       const date = new Date(SEED_NOW + d * DAY)
+      // Nothing is spent in the future: the demo's months after the seed fill up as days pass.
+      if (date.getTime() > Date.now()) break
       const weekday = date.getUTCDay()
       for (const model of SPENDING_MODELS) {
         const r = unit(`spend:${agentId}:${d}:${model}`)

@@ -142,5 +142,13 @@ export const useMcpStore = defineStore('mcp', () => {
     tools.value = {}
   }
 
-  return { connections, tools, connectionsOf, add, listTools, syncTools, remove, forget, reset }
+  /** After the OAuth flow finished (mcp.connect): the remembered connection is connected now. */
+  function markConnected(agentId: string, mcpId: string) {
+    write(
+      agentId,
+      connectionsOf(agentId).map((c) => (c.id === mcpId ? { ...c, connected: true } : c)),
+    )
+  }
+
+  return { connections, tools, connectionsOf, add, listTools, syncTools, remove, forget, reset, markConnected }
 })

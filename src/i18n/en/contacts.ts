@@ -43,6 +43,7 @@ export default {
     customFieldsNone: 'This contact has no custom field values.',
     customFieldLabel: 'Field {id}',
     customFieldKept: 'The app cannot edit this value; it is kept as it is.',
+    customFieldNamedHint: 'Each value is shown under its field’s name and type, as set on the Custom fields page.',
     customFieldHint: 'The service does not tell the names of custom fields, so each is shown by its id.',
   },
   gender: {

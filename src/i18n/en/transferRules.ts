@@ -3,7 +3,7 @@ export default {
   title: 'Transfer rules',
   lead: 'When this agent hands a chat over to a person or to another agent.',
   loadFailed: 'The transfer rules could not be loaded.',
-  empty: 'This agent never hands chats over: it has no transfer rules. They are created on the service.',
+  empty: 'This agent never hands chats over: it has no transfer rules yet. Add one with New rule.',
   type: {
     HUMAN: 'To a person',
     AGENT: 'To another agent',

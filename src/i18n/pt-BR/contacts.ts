@@ -43,6 +43,8 @@ export default {
     customFieldsNone: 'Este contato não tem valores de campos personalizados.',
     customFieldLabel: 'Campo {id}',
     customFieldKept: 'O app não sabe editar este valor; ele é mantido como está.',
+    customFieldNamedHint:
+      'Cada valor aparece com o nome e o tipo do seu campo, como definidos na página Campos personalizados.',
     customFieldHint: 'O serviço não informa os nomes dos campos personalizados; cada um aparece pelo seu id.',
   },
   gender: {

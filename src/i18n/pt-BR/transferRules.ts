@@ -3,7 +3,8 @@ export default {
   title: 'Regras de transferência',
   lead: 'Quando este agente passa uma conversa para uma pessoa ou para outro agente.',
   loadFailed: 'Não foi possível carregar as regras de transferência.',
-  empty: 'Este agente nunca transfere conversas: ele não tem regras de transferência. Elas são criadas no serviço.',
+  empty:
+    'Este agente nunca transfere conversas: ele ainda não tem regras de transferência. Adicione uma com Nova regra.',
   type: {
     HUMAN: 'Para uma pessoa',
     AGENT: 'Para outro agente',

@@ -1,0 +1,10 @@
+import type { RouteRecordRaw } from 'vue-router'
+
+export default [
+  {
+    path: '/custom-fields',
+    name: 'custom-fields',
+    component: () => import('./CustomFieldsView.vue'),
+    meta: { requiresProfile: true, nav: { label: 'customFields.nav', order: 40 } },
+  },
+] satisfies RouteRecordRaw[]
