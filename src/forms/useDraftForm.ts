@@ -66,6 +66,11 @@ const formKey: InjectionKey<Pick<DraftForm<unknown>, 'errorOf'>> = Symbol('draft
 
 export { provideDraftStore } from './draftStore'
 
+/** The draft store the app root provided (the same fallbacks as the forms), for drafts that are not forms. */
+export function useDraftStore(): DraftStore {
+  return inject(draftStoreKey, null) ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
+}
+
 /** What FormField reads: the problem of its field. */
 export function useFormErrors(): Pick<DraftForm<unknown>, 'errorOf'> | null {
   return inject(formKey, null)

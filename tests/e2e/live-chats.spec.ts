@@ -155,9 +155,14 @@ test('a message written while offline waits, survives a reload, and is sent exac
     await expect(composer(page)).toHaveValue('')
     await shot('live-5-waiting-to-send')
 
+    // A draft not sent yet is kept per chat, in the profile's draft store (the page keeps nothing).
+    await composer(page).fill('Rascunho ainda não enviado')
+    await page.waitForTimeout(1_000)
+
     // The renderer starts again: the queue is in main's encrypted cache, not in the page.
     await page.reload()
     await expect(page.getByTestId('outbox-entry')).toContainText(text)
+    await expect(composer(page)).toHaveValue('Rascunho ainda não enviado')
 
     w.sandbox = await startSandbox({ port: w.port, token: TOKEN, bigChat: false, dbFile: w.dbFile })
     await expect(page.getByTestId('outbox-entry')).toHaveCount(0, { timeout: 60_000 })
@@ -169,14 +174,46 @@ test('a message written while offline waits, survives a reload, and is sent exac
   }
 })
 
-test('a live update arrives while reading: the reading position stays, a marker says there is news', async ({
+/** A customer writes (straight into the service's data, as a channel would). */
+function customerWrites(w: World, chatId: string, id: string, text: string) {
+  const store = new SandboxStore(w.dbFile)
+  try {
+    const chat = store.chat(chatId) as Chat
+    const message: ChatMessage = { id, role: 'user', type: 'TEXT', text, time: Date.now() }
+    appendMessage(store, chat, message)
+  } finally {
+    store.close()
+  }
+}
+
+test('a live update arrives while reading: the reading position stays, a marker says there is news, and the OS is told (until switched off)', async ({
   page,
   shot,
 }) => {
+  // The OS notification, as the page's Notification API: a fake that records what it was asked to show.
+  await page.addInitScript(() => {
+    const notes: { title: string; body?: string }[] = []
+    Object.assign(window, { __notes: notes })
+    class FakeNotification {
+      static permission = 'granted'
+      static requestPermission = async () => 'granted'
+      onclick: (() => void) | null = null
+      constructor(title: string, options?: { body?: string }) {
+        notes.push({ title, body: options?.body })
+      }
+    }
+    Object.assign(window, { Notification: FakeNotification })
+  })
+  const notes = () =>
+    page.evaluate(() => (window as unknown as { __notes: { title: string; body?: string }[] }).__notes)
   const w = await world()
   try {
     const chatId = SEED_FACTS.bigChatId
     await openChat(page, w, chatId)
+    // Notifications are for chats the operator answers.
+    const takeOver = page.getByTestId('take-over')
+    if (await takeOver.isVisible()) await takeOver.click()
+    await expect(page.getByTestId('answering-state')).toContainText('You are answering')
     const scroller = page.getByTestId('chat-scroller')
     // Read something older: scroll up a few screens.
     await scroller.evaluate((el) => (el.scrollTop = Math.max(0, el.scrollHeight / 3)))
@@ -190,28 +227,16 @@ test('a live update arrives while reading: the reading position stays, a marker 
         return ''
       }),
     )
+    // Where the message sits inside the list's viewport (the header above may grow once the chat's
+    // details arrive with the list; what the reader reads must not move inside the list).
     const yOf = () =>
-      scroller.evaluate(
-        (el, id) => el.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null,
-        anchorId,
-      )
+      scroller.evaluate((el, id) => {
+        const node = el.querySelector(`[data-message-id="${id}"]`)
+        return node ? node.getBoundingClientRect().top - el.getBoundingClientRect().top : null
+      }, anchorId)
     const before = await yOf()
 
-    // A customer writes (straight into the service's data, as a channel would).
-    const store = new SandboxStore(w.dbFile)
-    try {
-      const chat = store.chat(chatId) as Chat
-      const message: ChatMessage = {
-        id: 'LIVE0001',
-        role: 'user',
-        type: 'TEXT',
-        text: 'Oi, alguma novidade?',
-        time: Date.now(),
-      }
-      appendMessage(store, chat, message)
-    } finally {
-      store.close()
-    }
+    customerWrites(w, chatId, 'LIVE0001', 'Oi, alguma novidade?')
 
     const marker = page.getByTestId('new-messages')
     await expect(marker).toContainText('1 new message', { timeout: 40_000 })
@@ -221,6 +246,16 @@ test('a live update arrives while reading: the reading position stays, a marker 
     await page.getByTestId('new-messages-show').click()
     await expect(bubble(page, 'Oi, alguma novidade?')).toBeInViewport()
     await expect(marker).toBeHidden()
+    expect(await notes()).toEqual([
+      { title: expect.stringContaining('New message from'), body: 'Oi, alguma novidade?' },
+    ])
+
+    // Switched off: the next customer message shows up, and the OS is not told.
+    await page.getByTestId('chat-more').click()
+    await page.getByTestId('chat-notify').click()
+    customerWrites(w, chatId, 'LIVE0002', 'Ainda estou aqui.')
+    await expect(bubble(page, 'Ainda estou aqui.')).toBeVisible({ timeout: 40_000 })
+    expect(await notes()).toHaveLength(1)
   } finally {
     await done(w)
   }

@@ -120,6 +120,17 @@ export default {
     addContextHint: 'Puts the text into the conversation as if the agent had said it, without an answer.',
     contextAdded: 'Added to the conversation as context.',
   },
+  start: {
+    button: 'Start a conversation',
+    title: 'Start a conversation',
+    hint: 'Sends the first message to a phone number on a WhatsApp channel (the service allows it on unofficial WhatsApp only).',
+    noChannel: 'No WhatsApp channel of this workspace can start a conversation.',
+    channel: 'Channel',
+    phone: 'Phone number (with country code, digits only)',
+    message: 'First message',
+    send: 'Send and open the chat',
+    failed: 'Not sent: {reason}. What you typed is kept.',
+  },
   palette: {
     takeOver: 'Take over this chat',
     returnToAi: 'Return this chat to the AI',

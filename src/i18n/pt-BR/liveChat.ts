@@ -120,6 +120,17 @@ export default {
     addContextHint: 'Coloca o texto na conversa como se o agente o tivesse dito, sem resposta.',
     contextAdded: 'Adicionado à conversa como contexto.',
   },
+  start: {
+    button: 'Iniciar conversa',
+    title: 'Iniciar uma conversa',
+    hint: 'Envia a primeira mensagem para um telefone em um canal de WhatsApp (o serviço permite só no WhatsApp não oficial).',
+    noChannel: 'Nenhum canal de WhatsApp deste espaço pode iniciar conversas.',
+    channel: 'Canal',
+    phone: 'Telefone (com código do país, só dígitos)',
+    message: 'Primeira mensagem',
+    send: 'Enviar e abrir a conversa',
+    failed: 'Não enviada: {reason}. O que você digitou foi mantido.',
+  },
   palette: {
     takeOver: 'Assumir esta conversa',
     returnToAi: 'Devolver esta conversa à IA',

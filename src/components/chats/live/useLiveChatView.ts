@@ -1,0 +1,139 @@
+import { computed, ref, watch, type Ref, type ShallowRef } from 'vue'
+import { useI18n } from 'vue-i18n'
+import { useMessage } from 'naive-ui'
+import { canEditMessagesOn, type Chat, type ChatMessage } from '@contract'
+import { useConfirm } from '@/composables/useConfirm'
+import { useLiveChatStore } from '@/stores/liveChat'
+import type { ChatHistory } from '@/stores/messages'
+import { notifyNewMessage } from './liveNotify'
+import { readNewest, useLiveUpdates } from './useLiveUpdates'
+
+/** What the chat view needs of its message list to follow live updates. */
+export interface LiveList {
+  scroller: unknown
+  scrollToEnd(): Promise<void> | void
+  scrollToMessage(id: string, align?: 'center' | 'start'): Promise<boolean> | boolean
+}
+
+/**
+ * The chat view's live-chat part (issue 16): who answers, live updates merged without moving the
+ * reading position (a marker counts what arrived below, an OS notification for a customer message
+ * in a chat the operator answers), and editing / deleting a sent message.
+ */
+export function useLiveChatView(o: {
+  chatId: string
+  chat: Ref<Chat>
+  title: Ref<string>
+  history: ShallowRef<ChatHistory | null>
+  ready: Ref<boolean>
+  list: Ref<LiveList | null>
+}) {
+  const { chatId, chat, title, history, ready, list } = o
+  const { t } = useI18n()
+  const notify = useMessage()
+  const live = useLiveChatStore()
+  const confirm = useConfirm()
+  const answering = computed(() => live.answeringHuman(chat.value))
+  const editable = computed(() => canEditMessagesOn(chat.value.type))
+  /** New messages that arrived below while the reader was elsewhere: the marker counts them. */
+  const newCount = ref(0)
+  const firstNewId = ref<string | null>(null)
+
+  function atBottom(): boolean {
+    const el = list.value?.scroller as HTMLElement | null | undefined
+    return !el || el.scrollHeight - el.scrollTop - el.clientHeight < 48
+  }
+
+  function applyNewest(newestFirst: ChatMessage[]): number {
+    const h = history.value
+    if (!h || !ready.value) return 0
+    const follow = atBottom()
+    const fresh = h.mergeNewest(newestFirst)
+    if (fresh.length === 0) return 0
+    if (follow) void list.value?.scrollToEnd()
+    else {
+      newCount.value += fresh.length
+      firstNewId.value ??= fresh[0].id
+    }
+    const fromCustomer = fresh.filter((m) => m.role === 'user')
+    if (answering.value.human && fromCustomer.length > 0)
+      void notifyNewMessage(
+        t('liveChat.live.notificationTitle', { name: title.value }),
+        fromCustomer[fromCustomer.length - 1].text ?? '',
+        () => void list.value?.scrollToEnd(),
+      )
+    return fresh.length
+  }
+
+  async function showNew() {
+    const id = firstNewId.value
+    newCount.value = 0
+    firstNewId.value = null
+    if (id) await list.value?.scrollToMessage(id, 'start')
+  }
+
+  function onScroll() {
+    if (newCount.value > 0 && atBottom()) {
+      newCount.value = 0
+      firstNewId.value = null
+    }
+  }
+
+  const liveUpdates = useLiveUpdates({
+    chatId,
+    read: readNewest(chatId),
+    apply: applyNewest,
+    paused: computed(() => !ready.value),
+  })
+  watch(
+    () => live.sentTick[chatId],
+    () => liveUpdates.nudge(),
+  )
+
+  const editing = ref<ChatMessage | null>(null)
+  const editText = ref('')
+  const editError = ref('')
+  function startEdit(m: ChatMessage) {
+    editing.value = m
+    editText.value = m.text ?? ''
+    editError.value = ''
+  }
+  async function saveEdit() {
+    const m = editing.value
+    const text = editText.value.trim()
+    if (!m) return
+    if (!text) return void (editError.value = t('forms.errors.required'))
+    const r = await live.editMessage(chatId, m.id, text)
+    if (!r.ok) return void (editError.value = t('liveChat.message.failed', { reason: r.error.message }))
+    editing.value = null
+    history.value?.mergeNewest([{ ...m, text, edited: true }])
+    notify.success(t('liveChat.message.saved'))
+  }
+  async function deleteMessage(m: ChatMessage) {
+    const go = await confirm({
+      title: t('liveChat.message.deleteConfirm.title'),
+      content: t('liveChat.message.deleteConfirm.content'),
+      confirm: t('liveChat.message.deleteConfirm.confirm'),
+      danger: true,
+    })
+    if (!go) return
+    const r = await live.deleteMessage(chatId, m.id)
+    if (!r.ok) return void notify.error(t('liveChat.message.failed', { reason: r.error.message }))
+    history.value?.forget(m.id)
+    notify.success(t('liveChat.message.deleted'))
+  }
+
+  return {
+    answering,
+    editable,
+    newCount,
+    showNew,
+    onScroll,
+    editing,
+    editText,
+    editError,
+    startEdit,
+    saveEdit,
+    deleteMessage,
+  }
+}
