@@ -120,3 +120,15 @@ test('an operator finishes an MCP sign-in with the provider’s code, then switc
     )
     .toBe(true)
 })
+
+test('a rule to a person names the team member (known from the behaviour history) instead of an id', async ({
+  page,
+  preview,
+}) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, SUPPORT, 'transfers')
+  const human = page.getByTestId('transfer-rule').filter({ hasText: 'To a person' }).first()
+  await expect(human.getByTestId('transfer-destination')).toHaveText(SEED_FACTS.demoUser.name)
+  await human.getByTestId('transfer-rule-edit').click()
+  await expect(page.getByTestId('transfer-rule-user')).toContainText(SEED_FACTS.demoUser.name)
+})
