@@ -51,8 +51,13 @@ export default defineConfig(({ mode }) => {
         sourcemap,
         outDir: here('./out/renderer'),
         minify: mode === 'production',
-        // Routes are loaded with dynamic import(); leave chunking to the bundler so each is its own file.
-        rolldownOptions: { input: { index: here('./src/index.html') } },
+        // Routes are loaded with dynamic import(); leave chunking to the bundler so each is its own file,
+        // except for what index.html loads at once (`$initial`: statically reached from the entry):
+        // one file, not a dozen slivers split by which routes also use them.
+        rolldownOptions: {
+          input: { index: here('./src/index.html') },
+          output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+        },
       },
     },
   }

@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/unit/renderer/setupLocales.ts'],
     // Renderer tests opt in with `// @vitest-environment happy-dom` at the top of the file.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,8 +3,9 @@ import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
 import { installNaiveAriaFixes } from './a11y/naiveAria'
+import { loadDarkTheme, osPrefersDark } from './composables/darkTheme'
 import { i18n } from './i18n'
-import { installQuerySession } from './query'
+import { installQuerySession } from './query/querySession'
 import { createAppRouter } from './router'
 import './styles.css'
 
@@ -16,5 +17,10 @@ app.use(PiniaColada, { queryOptions: { staleTime: 5_000, refetchOnWindowFocus: f
 app.use(i18n)
 app.use(createAppRouter())
 installQuerySession()
-app.mount('#app')
-installNaiveAriaFixes()
+// Until the settings are read, the app follows the OS theme: on a dark OS the first paint is dark.
+// (A promise, not a top-level await: the theme's chunk imports from this one, which would deadlock.)
+const firstTheme = osPrefersDark() ? loadDarkTheme().catch(() => undefined) : Promise.resolve()
+void firstTheme.then(() => {
+  app.mount('#app')
+  installNaiveAriaFixes()
+})

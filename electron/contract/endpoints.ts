@@ -27,6 +27,7 @@ import { Webhooks, WebhooksInput } from './resources/webhooks'
 import { Workspace } from './resources/workspace'
 
 import { endpoint, none, type EndpointDef } from './endpointDef'
+import { liveChatEndpoints } from './endpoints/liveChats'
 import { adminEndpoints } from './endpoints/admin'
 
 export { endpoint, none, type EndpointDef, type HttpMethod } from './endpointDef'
@@ -412,6 +413,8 @@ export const endpoints = {
     specOperation: 1,
   }),
 
+  // ---- live chats: take over, send, sessions, export, test conversation (issue 16) -----------
+  ...liveChatEndpoints,
   // ---- agent and workspace administration (issue 17) -----------------------------------------
   ...adminEndpoints,
 } as const

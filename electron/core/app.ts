@@ -4,6 +4,7 @@ import type { AppInfo, Profile } from '../contract/app/profiles'
 import { createApiClient, type ApiClient, type FetchLike } from './api'
 import { type Connectivity, createConnectivity } from './connectivity'
 import { createChatExportHandlers, type SaveFile } from './export/chatExport'
+import { createSessionExportHandlers } from './export/sessionExport'
 import { type ApiGateway, networkGateway } from './gateway'
 import { createMediaFetch, type MediaFetch } from './media'
 import { createNoticeBoard, type NoticeBoard } from './notices'
@@ -220,13 +221,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit,
     now,
   })
+  // The service sessions' CSV export (issue 16), the same way.
+  const sessionExportHandlers = createSessionExportHandlers({
+    dispatch: (channel, input, opts) => router.dispatch(channel, input, opts),
+    saveFile: options.saveFile,
+    emit,
+    now,
+  })
   const noticeHandlers: Record<string, ChannelHandler> = {
     'notices.take': async () => ({ notices: notices.take() }),
   }
   const extra =
     typeof options.extraChannels === 'function' ? options.extraChannels({ ...ctx, gateway }) : options.extraChannels
   for (const name of Object.keys(extra ?? {}))
-    if (Object.hasOwn(handlers, name) || Object.hasOwn(exportHandlers, name) || Object.hasOwn(noticeHandlers, name))
+    if (
+      Object.hasOwn(handlers, name) ||
+      Object.hasOwn(exportHandlers, name) ||
+      Object.hasOwn(sessionExportHandlers, name) ||
+      Object.hasOwn(noticeHandlers, name)
+    )
       throw new Error(`app channel ${name} is already handled by the core`)
 
   const router: Router = createRouter({
@@ -236,10 +249,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     handlers: {
       ...(handlers as unknown as Record<string, ChannelHandler>),
       ...exportHandlers,
+      ...sessionExportHandlers,
       ...noticeHandlers,
       ...extra,
     },
-    checkedOutputs: new Set([...Object.keys(handlers), ...Object.keys(exportHandlers), ...Object.keys(noticeHandlers)]),
+    checkedOutputs: new Set([
+      ...Object.keys(handlers),
+      ...Object.keys(exportHandlers),
+      ...Object.keys(sessionExportHandlers),
+      ...Object.keys(noticeHandlers),
+    ]),
     emit,
     secrets: () => secrets.knownSecrets(),
     onRefused: refusals,

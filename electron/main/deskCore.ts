@@ -2,6 +2,8 @@ import { Settings } from '../contract/app/profiles'
 import type { UpdateStatus } from '../contract/app/updates'
 import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
+import { createDraftsLayer } from '../core/drafts/draftsLayer'
+import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import {
   setupAutoUpdates,
   updateChannelHandlers,
@@ -44,6 +46,10 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...offlineOptions,
     refreshIntervalMinutes: async () => (await settings()).refreshIntervalMinutes,
   })
+  // The live chats' outbox (issue 16) keeps its entries in the same encrypted cache.
+  const outbox = createOutboxLayer({ cacheFor: offline.cacheFor, network: offline.network })
+  // Form drafts (personal data) are kept in the same encrypted cache, per profile.
+  const drafts = createDraftsLayer({ cacheFor: offline.cacheFor })
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({
@@ -57,12 +63,19 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     core = await createCore({
       ...coreOptions,
       wrapGateway: offline.wrapGateway,
-      onProfileRemoved: offline.onProfileRemoved,
+      onProfileRemoved: async (profileId) => {
+        drafts.forgetProfile(profileId)
+        // The profile's cache file, drafts included, is deleted with it.
+        await offline.onProfileRemoved(profileId)
+      },
       // The core closes the cache files first, before the demo service and the settings.
-      onDispose: offline.dispose,
+      onDispose: async () => {
+        outbox.dispose()
+        await offline.dispose()
+      },
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
-        return { ...offline.channels, ...updateChannelHandlers(updates) }
+        return { ...offline.channels, ...outbox.channels(ctx), ...drafts.channels, ...updateChannelHandlers(updates) }
       },
     })
   } catch (err) {

@@ -7,12 +7,13 @@ import { safeFileName } from '../contract/fileNames'
 export interface ExportFile {
   defaultName: string
   content: string
-  format: 'html' | 'json'
+  format: 'html' | 'json' | 'csv'
 }
 
 const FILTERS: Record<ExportFile['format'], SaveDialogOptions['filters']> = {
   html: [{ name: 'Web page', extensions: ['html'] }],
   json: [{ name: 'JSON', extensions: ['json'] }],
+  csv: [{ name: 'CSV', extensions: ['csv'] }],
 }
 
 /**

@@ -8,6 +8,8 @@ import type { Training } from '../contract/resources/training'
 import { WEBHOOK_EVENTS, type Webhooks } from '../contract/resources/webhooks'
 import { adminRoutes } from './adminRoutes'
 import { idleConfigFrom, NO_IDLE_CONFIG } from './idleConfig'
+import { liveChatRoutes } from './liveChats'
+import { SandboxError } from './sandboxError'
 import { newId } from './ids'
 import { toolsOf } from './mcpTools'
 import { DEMO_USER, emptyTraining, SEED_FACTS } from './seed'
@@ -48,15 +50,7 @@ export interface RouteInput<N extends EndpointName> {
 export type RouteAnswer<N extends EndpointName> = z.input<Def<N>['response']>
 export type RouteHandler<N extends EndpointName> = (input: RouteInput<N>, store: SandboxStore) => RouteAnswer<N>
 
-/** An answer other than 200, carried as an exception to the server's one error writer. */
-export class SandboxError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export { SandboxError } from './sandboxError'
 
 // The real service documents no 404 (only 400, 403 and 500); the sandbox answers 404 for an
 // unknown id because that is what a client must be ready for and what it can show.
@@ -365,6 +359,8 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
     return ok
   },
 
+  // Live chats (issue 16): take over, send, sessions, export, test conversation.
+  ...liveChatRoutes,
   // Agent and workspace administration (issue 17).
   ...adminRoutes,
 }

@@ -1,3 +1,5 @@
+import type { Result } from '@contract'
+
 /**
  * Where a form keeps what the user typed until it is saved or discarded. The app's store keeps
  * drafts per profile in the encrypted offline cache (they hold personal data: contact fields),
@@ -40,5 +42,44 @@ export function browserDraftStore(storage: Storage = window.localStorage): Draft
     },
     save: async (key, value) => storage.setItem(keyOf(key), JSON.stringify(value)),
     remove: async (key) => storage.removeItem(keyOf(key)),
+  }
+}
+
+/** The three draft channels of the desk API (`drafts.load`, `drafts.save`, `drafts.remove`). */
+export interface DraftChannels {
+  load(input: { key: string }): Promise<Result<{ found: boolean; value: unknown }>>
+  save(input: { key: string; value: unknown }): Promise<Result<{ kept: 'encrypted' | 'memory' }>>
+  remove(input: { key: string }): Promise<Result<object>>
+}
+
+/**
+ * Drafts in the active profile's encrypted cache, through main (the app's store: drafts hold
+ * personal data). A draft an older version left in localStorage under the same key is moved in on
+ * first load and removed from there.
+ */
+export function deskDraftStore(channels: () => DraftChannels, legacy: DraftStore | null = null): DraftStore {
+  const fail = (r: { ok: false; error: { message: string } }) => {
+    throw new Error(r.error.message)
+  }
+  return {
+    load: async (key) => {
+      const r = await channels().load({ key })
+      if (!r.ok) return fail(r)
+      if (r.data.found) return r.data.value
+      const old = legacy ? await legacy.load(key) : undefined
+      if (old === undefined) return undefined
+      const moved = await channels().save({ key, value: old })
+      if (moved.ok) await legacy?.remove(key)
+      return old
+    },
+    save: async (key, value) => {
+      const r = await channels().save({ key, value })
+      if (!r.ok) fail(r)
+    },
+    remove: async (key) => {
+      const r = await channels().remove({ key })
+      if (!r.ok) fail(r)
+      await legacy?.remove(key)
+    },
   }
 }

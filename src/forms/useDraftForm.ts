@@ -215,10 +215,16 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
     },
     { deep: true },
   )
-  onScopeDispose(() => {
-    // Leaving the screen: what was typed is kept at once, not after the pause.
+  const flushDraft = () => {
     clearTimeout(timer)
     writeDraft()
+  }
+  // Closing or reloading the window within the pause: what was typed is kept too.
+  if (typeof window !== 'undefined') window.addEventListener('beforeunload', flushDraft)
+  onScopeDispose(() => {
+    // Leaving the screen: what was typed is kept at once, not after the pause.
+    if (typeof window !== 'undefined') window.removeEventListener('beforeunload', flushDraft)
+    flushDraft()
   })
 
   useLeaveGuard(dirty)

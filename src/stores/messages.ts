@@ -15,6 +15,8 @@ import { buildTimeline, mergeMessages, type TimelineItem } from '@/domain/chatTi
 import { createInFlight } from './inFlight'
 import { useSessionStore } from './session'
 
+const isBefore = (a: ChatMessage, b: ChatMessage) => a.time < b.time || (a.time === b.time && a.id < b.id)
+
 /** Messages per request while reading: a screen or two, so scrolling up asks rarely and briefly. */
 export const PAGE_SIZE = 100
 /** Messages per request from the local cache when jumping far back (no server is asked). */
@@ -27,27 +29,69 @@ export interface HistoryPage {
   done: boolean
 }
 
-/** Where older messages come from; each call to `older` moves on to the next older page. */
+/** Messages the open chat holds at most; the far side of what was read is dropped and read again on return. */
+export const WINDOW_SIZE = 1000
+
+/**
+ * Where a chat's history comes from. `older` moves on to the next older page; `newer` reads the
+ * messages after one (once the window dropped them); `rewindOlder` makes the next `older` start
+ * again just before a message (once the window dropped everything older than it).
+ */
 export interface HistorySource {
   readonly kind: 'cache' | 'service'
   older(size?: number): Promise<Result<HistoryPage>>
+  newer(newest: ChatMessage, size?: number): Promise<Result<HistoryPage>>
+  rewindOlder(oldest: ChatMessage): void
 }
 
 type CachePage = { messages: ChatMessage[]; next: MessageCursor | null }
+type CacheAround = { messages: ChatMessage[]; found: boolean; next: MessageCursor | null }
+type ReadAround = (input: {
+  chatId: string
+  messageId: string
+  before: number
+  after: number
+}) => Promise<Result<CacheAround>>
+
+/** The most the cache returns on one side of a message. */
+const AROUND_MAX = 200
 
 /** The offline cache, paged by keyset (time, id): stable however many messages arrive meanwhile. */
 export function cacheSource(
   chatId: string,
   readPage: (input: { chatId: string; before?: MessageCursor; limit: number }) => Promise<Result<CachePage>>,
+  readAround: ReadAround,
 ): HistorySource {
   let before: MessageCursor | undefined
+  let restartBefore: string | undefined
   return {
     kind: 'cache',
     async older(size = PAGE_SIZE) {
+      if (restartBefore) {
+        const messageId = restartBefore
+        const r = await readAround({ chatId, messageId, before: Math.min(size, AROUND_MAX), after: 0 })
+        if (!r.ok) return r
+        restartBefore = undefined
+        before = r.data.next ?? undefined
+        const older = r.data.messages.filter((m) => m.id !== messageId)
+        return { ok: true, data: { newestFirst: older, done: r.data.next === null }, meta: r.meta }
+      }
       const r = await readPage({ chatId, limit: size, ...(before ? { before } : {}) })
       if (!r.ok) return r
       if (r.data.next) before = r.data.next
       return { ok: true, data: { newestFirst: r.data.messages, done: r.data.next === null }, meta: r.meta }
+    },
+    async newer(newest, size = PAGE_SIZE) {
+      // One more than wanted: the end is known without an empty read after a full last page.
+      const wanted = Math.min(size, AROUND_MAX - 1)
+      const r = await readAround({ chatId, messageId: newest.id, before: 0, after: wanted + 1 })
+      if (!r.ok) return r
+      const newer = r.data.messages.filter((m) => m.id !== newest.id)
+      const done = !r.data.found || newer.length <= wanted
+      return { ok: true, data: { newestFirst: newer.slice(-wanted), done }, meta: r.meta }
+    },
+    rewindOlder(oldest) {
+      restartBefore = oldest.id
     },
   }
 }
@@ -58,18 +102,38 @@ export function serviceSource(
   readPage: (input: { chatId: string; page: number; pageSize: number }) => Promise<Result<ChatMessage[]>>,
 ): HistorySource {
   let page = 1
+  /** The page each message was read on, to find the pages next to what the window still holds. */
+  const pageOf = new Map<string, number>()
+  const read = async (n: number) => {
+    const r = await readPage({ chatId, page: n, pageSize: PAGE_SIZE })
+    if (r.ok) for (const m of r.data) pageOf.set(m.id, n)
+    return r
+  }
   return {
     kind: 'service',
     async older() {
-      const r = await readPage({ chatId, page, pageSize: PAGE_SIZE })
+      const r = await read(page)
       if (!r.ok) return r
       page++
       return { ok: true, data: { newestFirst: r.data, done: r.data.length < PAGE_SIZE }, meta: r.meta }
     },
+    async newer(newest) {
+      // The newest message held may share its page with newer ones the window dropped: that page
+      // first, then the one before it when nothing newer was left on it.
+      let n = pageOf.get(newest.id) ?? 1
+      for (;;) {
+        const r = await read(n)
+        if (!r.ok) return r
+        const fresh = r.data.filter((m) => isBefore(newest, m))
+        if (fresh.length > 0 || n <= 1) return { ok: true, data: { newestFirst: fresh, done: n <= 1 }, meta: r.meta }
+        n--
+      }
+    },
+    rewindOlder(oldest) {
+      page = pageOf.get(oldest.id) ?? page
+    },
   }
 }
-
-const before = (a: ChatMessage, b: ChatMessage) => a.time < b.time || (a.time === b.time && a.id < b.id)
 
 /**
  * The timeline of `older ++ current` from the timeline of `current` without rebuilding it: only the
@@ -90,15 +154,20 @@ export type HistoryState = 'idle' | 'loading' | 'error'
 export type LoadUntilOutcome = 'reached' | 'start' | 'cancelled' | 'error'
 
 /**
- * The loaded part of one chat's history, oldest first, growing backwards page by page. One
- * request at a time: a second `loadOlder` while one runs gets the same promise.
+ * The loaded part of one chat's history, oldest first: a window of at most `windowSize` messages
+ * that grows backwards page by page as the reader scrolls up (dropping the newest beyond the
+ * window) and forwards again as they scroll back down (dropping the oldest). One request at a time
+ * each way: a second `loadOlder` while one runs gets the same promise.
  */
-export function createChatHistory(source: HistorySource, opts: { timeZone?: string } = {}) {
+export function createChatHistory(source: HistorySource, opts: { timeZone?: string; windowSize?: number } = {}) {
+  const windowSize = opts.windowSize ?? WINDOW_SIZE
   const messages = shallowRef<ChatMessage[]>([])
   const items = shallowRef<TimelineItem[]>([])
   const state = ref<HistoryState>('idle')
   const error = ref<AppError>()
   const reachedStart = ref(false)
+  /** The newest message of the chat is in the window (false once the window dropped it). */
+  const reachedEnd = ref(true)
   /**
    * Where what is shown truly came from: the offline copy when the source is the cache or when the
    * service's read was answered by the cache (a refused token, stale-while-revalidate).
@@ -106,6 +175,14 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
   const servedFrom = ref<'cache' | 'service'>()
   const ids = new Set<string>()
   let pending: Promise<number> | null = null
+  let pendingNewer: Promise<number> | null = null
+
+  function keep(kept: ChatMessage[]) {
+    const keptIds = new Set(kept.map((m) => m.id))
+    for (const m of messages.value) if (!keptIds.has(m.id)) ids.delete(m.id)
+    messages.value = kept
+    items.value = buildTimeline(kept, opts.timeZone)
+  }
 
   function prepend(newestFirst: readonly ChatMessage[]): number {
     const fresh = newestFirst.filter((m) => !ids.has(m.id))
@@ -114,7 +191,7 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     const olderSorted = mergeMessages([], fresh)
     const current = messages.value
     const oldest = current[0]
-    if (!oldest || before(olderSorted[olderSorted.length - 1], oldest)) {
+    if (!oldest || isBefore(olderSorted[olderSorted.length - 1], oldest)) {
       messages.value = olderSorted.concat(current)
       items.value = prependTimeline(items.value, olderSorted, opts.timeZone)
     } else {
@@ -122,7 +199,40 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
       messages.value = mergeMessages(current, fresh)
       items.value = buildTimeline(messages.value, opts.timeZone)
     }
+    if (messages.value.length > windowSize) {
+      keep(messages.value.slice(0, windowSize))
+      reachedEnd.value = false
+    }
     return fresh.length
+  }
+
+  function append(newestFirst: readonly ChatMessage[]): number {
+    const fresh = newestFirst.filter((m) => !ids.has(m.id))
+    if (fresh.length === 0) return 0
+    for (const m of fresh) ids.add(m.id)
+    const all = mergeMessages(messages.value, fresh)
+    if (all.length > windowSize) {
+      const kept = all.slice(all.length - windowSize)
+      keep(kept)
+      reachedStart.value = false
+      source.rewindOlder(kept[0]!)
+    } else {
+      messages.value = all
+      items.value = buildTimeline(all, opts.timeZone)
+    }
+    return fresh.length
+  }
+
+  function settle<T>(r: Result<T>): r is Extract<Result<T>, { ok: true }> {
+    if (!r.ok) {
+      error.value = r.error
+      state.value = 'error'
+      return false
+    }
+    error.value = undefined
+    if (source.kind === 'cache' || r.meta?.source === 'cache') servedFrom.value = 'cache'
+    else servedFrom.value ??= 'service'
+    return true
   }
 
   /** The next older page; resolves to how many messages it added. */
@@ -131,17 +241,14 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     if (reachedStart.value) return Promise.resolve(0)
     state.value = 'loading'
     const run = (async () => {
-      const r = await source.older(size)
-      if (!r.ok) {
-        error.value = r.error
-        state.value = 'error'
-        return 0
+      let added = 0
+      // A page read again after the window moved can hold only what is already shown: one more.
+      for (let tries = 0; tries < 2 && added === 0 && !reachedStart.value; tries++) {
+        const r = await source.older(size)
+        if (!settle(r)) return 0
+        added = prepend(r.data.newestFirst)
+        if (r.data.done) reachedStart.value = true
       }
-      error.value = undefined
-      if (source.kind === 'cache' || r.meta?.source === 'cache') servedFrom.value = 'cache'
-      else servedFrom.value ??= 'service'
-      const added = prepend(r.data.newestFirst)
-      if (r.data.done) reachedStart.value = true
       state.value = 'idle'
       return added
     })()
@@ -149,6 +256,26 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
       pending = null
     })
     return pending
+  }
+
+  /** The next newer page after the window dropped the newest; resolves to how many messages it added. */
+  function loadNewer(size?: number): Promise<number> {
+    if (pendingNewer) return pendingNewer
+    const newest = messages.value[messages.value.length - 1]
+    if (reachedEnd.value || !newest) return Promise.resolve(0)
+    state.value = 'loading'
+    const run = (async () => {
+      const r = await source.newer(newest, size)
+      if (!settle(r)) return 0
+      const added = append(r.data.newestFirst)
+      if (r.data.done) reachedEnd.value = true
+      state.value = 'idle'
+      return added
+    })()
+    pendingNewer = run.finally(() => {
+      pendingNewer = null
+    })
+    return pendingNewer
   }
 
   /**
@@ -169,7 +296,56 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     }
   }
 
-  return { source, servedFrom, messages, items, state, error, reachedStart, loadOlder, loadUntil }
+  /**
+   * Live updates (issue 16): merges a fresh read of the newest page. A known message whose content
+   * changed (edited) is replaced wherever the window is; new messages join only a window that holds
+   * the newest (else the reader reaches them by scrolling down). Returns the new ones, oldest first.
+   */
+  function mergeNewest(newestFirst: readonly ChatMessage[]): ChatMessage[] {
+    const byId = new Map(newestFirst.map((m) => [m.id, m]))
+    let changed = false
+    const current = messages.value.map((m) => {
+      const now = byId.get(m.id)
+      if (now && JSON.stringify(now) !== JSON.stringify(m)) {
+        changed = true
+        return now
+      }
+      return m
+    })
+    if (changed) {
+      messages.value = current
+      items.value = buildTimeline(current, opts.timeZone)
+    }
+    if (!reachedEnd.value) return []
+    const fresh = mergeMessages(
+      [],
+      newestFirst.filter((m) => !ids.has(m.id)),
+    )
+    if (fresh.length > 0) append(fresh)
+    return fresh
+  }
+
+  /** A message the service no longer has (deleted), or every message (cleared) when no id is given. */
+  function forget(id?: string): void {
+    if (id === undefined) keep([])
+    else if (ids.has(id)) keep(messages.value.filter((m) => m.id !== id))
+  }
+
+  return {
+    source,
+    servedFrom,
+    messages,
+    items,
+    state,
+    error,
+    reachedStart,
+    reachedEnd,
+    loadOlder,
+    loadNewer,
+    loadUntil,
+    mergeNewest,
+    forget,
+  }
 }
 
 export type ChatHistory = ReturnType<typeof createChatHistory>
@@ -207,11 +383,15 @@ export const useMessagesStore = defineStore('messages', () => {
     return share(`cache:${JSON.stringify(input)}`, () => run(() => useDeskApi().messages.page(input)))
   }
 
+  function cachedAround(input: { chatId: string; messageId: string; before: number; after: number }) {
+    return share(`around:${JSON.stringify(input)}`, () => run(() => useDeskApi().messages.around(input)))
+  }
+
   /** Cached history when the chat's scope was synced and the cache holds the chat, else the service. */
   async function sourceFor(chatId: string, agentId: string | null | undefined): Promise<HistorySource> {
     if (scopeCovers(await loadScopes(), agentId)) {
       const probe = await cachedPage({ chatId, limit: 1 })
-      if (probe.ok && probe.data.messages.length > 0) return cacheSource(chatId, cachedPage)
+      if (probe.ok && probe.data.messages.length > 0) return cacheSource(chatId, cachedPage, cachedAround)
     }
     return serviceSource(chatId, servicePage)
   }

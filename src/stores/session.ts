@@ -12,6 +12,7 @@ import type {
   VaultStatus,
 } from '@contract'
 import { useDeskApi } from '@/api'
+import { loadDarkTheme, settingIsDark } from '@/composables/darkTheme'
 import { feedback } from '@/feedback'
 import { isolate } from '@/domain/userText'
 import { resolveLocale, setLocale, t } from '@/i18n'
@@ -145,8 +146,14 @@ export const useSessionStore = defineStore('session', () => {
     initPromise ??= (async () => {
       subscribe()
       await Promise.all([refreshProfiles(), loadSettings(), loadAppInfo()])
+      // Only the language in use is loaded, now that it is known; the first screen waits for it
+      // (the router waits for init), so no text shows untranslated.
+      await Promise.all([
+        setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale)),
+        // Likewise the dark theme, when the settings ask for it: the first screen is not shown light.
+        settingIsDark(settings.value.theme) ? loadDarkTheme() : undefined,
+      ])
       ready.value = true
-      setLocale(resolveLocale(settings.value.locale, appInfo.value?.systemLocale))
       // Said once, wherever the user is: what went wrong at start would otherwise go unnoticed.
       await takeNotices()
     })()

@@ -31,7 +31,7 @@ const IN_FLIGHT = 16
 
 // Pseudo-words drawn with a Zipf-like skew, like chat text: a few words everywhere, most rare.
 const SYLLABLES = 'ba ca ção de do en fa ga la li ma me na no pa pe ra re sa se ta te tu va vi zé'.split(' ')
-function makeVocabulary(random: () => number): string[] {
+export function makeVocabulary(random: () => number): string[] {
   const words = new Set<string>([
     'pedido',
     'entrega',
@@ -51,7 +51,7 @@ function makeVocabulary(random: () => number): string[] {
   return [...words]
 }
 
-function rng(seed: number) {
+export function rng(seed: number) {
   let s = seed >>> 0
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0
@@ -59,7 +59,7 @@ function rng(seed: number) {
   }
 }
 
-function makeMessages(
+export function makeMessages(
   chatId: string,
   count: number,
   startTime: number,
@@ -96,10 +96,23 @@ const percentile = (xs: number[], p: number) => {
 
 const KEY_HEX = 'cd'.repeat(32)
 
-/** The raw limit: the same schema, cipher and pragmas; bare INSERTs; the index filled per transaction. */
-function rawDatabase(file: string) {
+/** A row of the raw loop: seq, chat, id, time, role, type, the message as JSON, its text chunks. */
+export type RawRow = [number, string, string, number, string | null, string | null, string, string[]]
+
+export interface RawDatabase {
+  db: InstanceType<typeof Database>
+  write: (rows: RawRow[]) => void
+  rowsOf: (chatId: string, slot: number, messages: readonly ChatMessage[]) => RawRow[]
+}
+
+/**
+ * The raw limit: the same schema, cipher and pragmas; bare INSERTs; the index filled per
+ * transaction. `without` takes one cost away (the ingest profile's ablations): the cipher, or the
+ * full-text index.
+ */
+export function rawDatabase(file: string, without: { cipher?: boolean; search?: boolean } = {}): RawDatabase {
   const db = new Database(file)
-  keyConnection(db, KEY_HEX, CACHE_CIPHER)
+  if (!without.cipher) keyConnection(db, KEY_HEX, CACHE_CIPHER)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('cache_size = -32768')
@@ -113,14 +126,14 @@ function rawDatabase(file: string) {
   const move = db.prepare('INSERT INTO message_chunks SELECT * FROM temp.pending_chunks')
   const index = db.prepare('INSERT INTO message_search (rowid, text, midia_content) SELECT * FROM temp.pending_chunks')
   const clear = db.prepare('DELETE FROM temp.pending_chunks')
-  type Row = [number, string, string, number, string | null, string | null, string, string[]]
+  type Row = RawRow
   const write = db.transaction((rows: Row[]) => {
     for (const r of rows) {
       insert.run(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
       r[7].forEach((c, n) => chunk.run(r[0], MAX_CHUNKS - 1 - n, c))
     }
     move.run()
-    index.run()
+    if (!without.search) index.run()
     clear.run()
   })
   /** Rows as the raw loop inserts them, prepared before the clock starts; seq from the time (no probing). */

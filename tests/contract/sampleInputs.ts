@@ -47,6 +47,23 @@ export const sampleInputs: { [N in EndpointName]: EndpointInput<N> } = {
   'contacts.get': { path: { workspaceId: SEED_FACTS.workspaceId, contactId: SEED_FACTS.contactId } },
   'contacts.update': { path: { contactId: SEED_FACTS.contactId }, body: { name: 'Sample' } },
   'contacts.delete': { path: { contactId: SEED_FACTS.contactId } },
+  'chats.startHuman': { path: { chatId: SEED_FACTS.bigChatId } },
+  'chats.stopHuman': { path: { chatId: SEED_FACTS.bigChatId } },
+  'chats.delete': { path: { chatId: SEED_FACTS.bigChatId } },
+  'messages.clear': { path: { chatId: SEED_FACTS.bigChatId } },
+  'messages.send': { path: { chatId: SEED_FACTS.bigChatId }, body: { message: 'Sample' } },
+  'messages.update': { path: { chatId: SEED_FACTS.bigChatId, messageId: 'M1' }, body: { message: 'Sample' } },
+  'messages.delete': { path: { chatId: SEED_FACTS.bigChatId, messageId: 'M1' } },
+  'channels.startConversation': {
+    path: { channelId: SEED_FACTS.channelId },
+    body: { phone: '5511900000000', message: 'Sample' },
+  },
+  'interactions.list': { path: { workspaceId: SEED_FACTS.workspaceId } },
+  'interactions.messages': { path: { interactionId: 'I1' } },
+  'interactions.delete': { path: { id: 'I1' } },
+  'interactions.export': { path: { workspaceId: SEED_FACTS.workspaceId }, body: {} },
+  'agents.converse': { path: { agentId: SEED_FACTS.agents.support }, body: { contextId: 'c1', prompt: 'Oi' } },
+  'agents.addMessage': { path: { agentId: SEED_FACTS.agents.support }, body: { contextId: 'c1', prompt: 'Oi' } },
 
   // Agent and workspace administration (issue 17).
   'agents.activate': { path: { agentId: SEED_FACTS.agents.support } },
@@ -115,7 +132,8 @@ export const sampleInputs: { [N in EndpointName]: EndpointInput<N> } = {
  */
 export const badBodies: Partial<Record<EndpointName, { body: unknown; field: string }>> = {
   'agents.create': { body: { name: '   ' }, field: 'body.name' },
-  'agents.update': { body: { name: 'A', avatar: 'javascript:alert(1)' }, field: 'body.avatar' },
+  // An enum value the vendor's document does not list (its avatar is any string since 642078c).
+  'agents.update': { body: { name: 'A', communicationType: 'SHOUTING' }, field: 'body.communicationType' },
   'trainings.create': { body: { type: 'WEBSITE', website: 'not a url' }, field: 'body.website' },
   'trainings.update': { body: { type: 'TEXT', text: 'x'.repeat(1029) }, field: 'body.text' },
   'intentions.update': {
@@ -134,6 +152,12 @@ export const badBodies: Partial<Record<EndpointName, { body: unknown; field: str
   },
   'webhooks.update': { body: { onNewMessage: 'http://evil.example.com/hook' }, field: 'body.onNewMessage' },
   'contacts.update': { body: { name: 'Zé', email: 'not-an-email' }, field: 'body.email' },
+  'messages.send': { body: { message: 'x', image: 'javascript:alert(1)' }, field: 'body.image' },
+  'messages.update': { body: { message: '   ' }, field: 'body.message' },
+  'channels.startConversation': { body: { phone: 'not a phone', message: 'x' }, field: 'body.phone' },
+  'interactions.export': { body: { page: 0 }, field: 'body.page' },
+  'agents.converse': { body: { contextId: 'c1' }, field: 'body.prompt' },
+  'agents.addMessage': { body: { contextId: 'c1', prompt: 'x', role: 'system' }, field: 'body.role' },
   'agentSettings.update': { body: { messageGroupingTime: 'NEVER' }, field: 'body.messageGroupingTime' },
   'intentions.create': {
     body: {

@@ -8,28 +8,6 @@ import { vendorDocument } from '../vendor/gate'
  * of the vendor API (issue 17).
  */
 
-/**
- * Operations owned by issue 16 (live chats; branch `live`), which adds them in its own table file.
- * Tolerated here ONLY while absent from the table: once `live` is merged they are in the table and
- * this list must be deleted (the test fails while any of them is in both, to say so).
- */
-const OWNED_BY_ISSUE_16_BRANCH_LIVE: readonly string[] = [
-  'DELETE /v2/chat/{chatId}',
-  'DELETE /v2/chat/{chatId}/messages',
-  'PUT /v2/chat/{chatId}/start-human',
-  'PUT /v2/chat/{chatId}/stop-human',
-  'POST /v2/chat/{chatId}/send-message',
-  'PUT /v2/chat/{chatId}/message/{messageId}',
-  'DELETE /v2/chat/{chatId}/message/{messageId}',
-  'POST /v2/channel/{channelId}/start-conversation',
-  'GET /v2/workspace/{workspaceId}/interactions',
-  'GET /v2/interaction/{interactionId}/messages',
-  'DELETE /v2/interaction/{id}',
-  'POST /v2/workspace/{workspaceId}/export',
-  'POST /v2/agent/{agentId}/conversation',
-  'POST /v2/agent/{agentId}/add-message',
-]
-
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
 
 /** `METHOD /path` of every operation a document declares. */
@@ -53,23 +31,14 @@ describe('the vendor document against the endpoint table', () => {
   })
 
   it('has every operation of the vendor document in the endpoint table, naming each one missing', () => {
-    const tolerated = new Set(OWNED_BY_ISSUE_16_BRANCH_LIVE)
-    const missing = vendor.filter((op) => !inTable.has(op) && !tolerated.has(op))
+    const missing = vendor.filter((op) => !inTable.has(op))
     expect(missing, `missing from the endpoint table:\n${missing.join('\n')}`).toEqual([])
-  })
-
-  it('tolerates the issue-16 operations only while they are absent (delete the list once `live` is merged)', () => {
-    const vendorSet = new Set(vendor)
-    for (const op of OWNED_BY_ISSUE_16_BRANCH_LIVE)
-      expect(vendorSet.has(op), `${op} is not a vendor operation`).toBe(true)
-    const nowInTable = OWNED_BY_ISSUE_16_BRANCH_LIVE.filter((op) => inTable.has(op))
-    expect(nowInTable, 'in the table now: remove them from OWNED_BY_ISSUE_16_BRANCH_LIVE').toEqual([])
   })
 
   it('the check fails naming an operation the table lacks', () => {
     const doc = structuredClone(vendorDocument()) as { paths: Record<string, Record<string, unknown>> }
     doc.paths['/v2/agent/{agentId}/made-up'] = { get: { responses: {} } }
-    const missing = operationsOf(doc).filter((op) => !inTable.has(op) && !OWNED_BY_ISSUE_16_BRANCH_LIVE.includes(op))
+    const missing = operationsOf(doc).filter((op) => !inTable.has(op))
     expect(missing).toEqual(['GET /v2/agent/{agentId}/made-up'])
   })
 })

@@ -36,6 +36,7 @@ test('a new user creates an agent: an empty name and a bad avatar are shown besi
   await dialog.getByText('Relaxed', { exact: true }).click()
   await field(page, 'jobName').fill('Pousada Azul')
   await field(page, 'jobSite').fill('https://pousadaazul.example')
+  await field(page, 'behavior').fill('Você é a recepcionista da Pousada Azul: responda com cordialidade.')
   await expect(page.getByTestId('field-avatar')).not.toContainText('Enter an address')
   await page.getByTestId('agent-create-submit').click()
 
@@ -48,6 +49,7 @@ test('a new user creates an agent: an empty name and a bad avatar are shown besi
     communicationType: 'RELAXED',
     jobName: 'Pousada Azul',
     jobSite: 'https://pousadaazul.example',
+    behavior: 'Você é a recepcionista da Pousada Azul: responda com cordialidade.',
   })
 
   await page.getByTestId('agent-back').click()

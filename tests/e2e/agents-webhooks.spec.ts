@@ -62,6 +62,9 @@ test('an unsaved webhook address survives a reload as a draft, marked as such, u
   await page.reload()
   await expect(field(page, 'onFirstInteraction')).toHaveValue('https://crm.lojademo.com.br/novo-cliente')
   await expect(page.getByTestId('draft-restored')).toBeVisible()
+  // Kept in the profile's encrypted cache through main, not in the page's storage.
+  const inPage = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('draft')))
+  expect(inPage).toEqual([])
 
   await page.getByTestId('form-discard').click()
   await expect(field(page, 'onFirstInteraction')).toHaveValue('')

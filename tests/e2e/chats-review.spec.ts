@@ -256,3 +256,45 @@ test('a link to a message deep in the chat opens the chat at that message', asyn
   await expect(shown).toHaveClass(/chat-msg--current/)
   await expect(shown).toContainText(target.text!)
 })
+
+test('reading far back holds a bounded window: the newest messages leave it and come back on the way down', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  await openDemoChats(page, preview.url)
+  await openBigChat(page)
+  const view = page.getByTestId('chat-view')
+  const loaded = async () => Number(await view.getAttribute('data-loaded'))
+  const newestId = await renderedMessages(page).last().getAttribute('data-message-id')
+
+  // Up more than ten pages of 100: the window never holds more than 1,000 messages.
+  for (let i = 0; i < 60 && (await page.getByTestId('chat-back-to-newest').count()) === 0; i++) {
+    const before = await loaded()
+    await scroller(page).evaluate((el) => (el.scrollTop = 0))
+    await expect
+      .poll(async () => (await loaded()) !== before || (await page.getByTestId('chat-back-to-newest').count()) > 0)
+      .toBe(true)
+    expect(await loaded()).toBeLessThanOrEqual(1000)
+  }
+  await expect(page.getByTestId('chat-back-to-newest')).toBeVisible()
+  expect(await loaded()).toBe(1000)
+  await expect(page.locator(`[data-message-id="${newestId}"]`)).toHaveCount(0)
+  await shot('chats-window-far-back')
+
+  // Down again: the dropped pages are read back in order (the oldest leave the window in turn).
+  const lastShown = () => renderedMessages(page).last().getAttribute('data-message-id')
+  for (let i = 0; i < 3; i++) {
+    const before = await lastShown()
+    await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect.poll(lastShown).not.toBe(before)
+    expect(await loaded()).toBe(1000)
+  }
+  await expect(page.getByTestId('chat-back-to-newest')).toBeVisible()
+
+  // Straight back to the newest message: the chat opens again there, the window fresh.
+  await page.getByTestId('chat-back-to-newest').click()
+  await expect(page.locator(`[data-message-id="${newestId}"]`)).toBeVisible()
+  await expect(page.getByTestId('chat-back-to-newest')).toHaveCount(0)
+  expect(await loaded()).toBeLessThanOrEqual(200)
+})

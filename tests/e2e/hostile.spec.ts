@@ -1,4 +1,4 @@
-import { HOSTILE_ERROR_AGENT, RLO } from '../hostile/server'
+import { FLOOD_CHATS, HOSTILE_ERROR_AGENT, RLO } from '../hostile/server'
 import { expect, test } from './hostileFixture'
 
 test('hostile names: a bidi override cannot disguise a name, a megabyte name is cut, a redirecting avatar loads', async ({
@@ -50,4 +50,20 @@ test('a redirect answered to an API call is said as such, with where to, not as 
   await expect(page.getByText(/https:\/\/elsewhere\.example\/v2\/contacts/)).toBeVisible()
   await expect(page.getByText(/Offline since/)).toHaveCount(0)
   await shot('hostile-3-api-redirect')
+})
+
+test('a chat list answer far longer than its page is cut to the page, and the screen says so', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  await page.goto(`${preview.url}#/chats`)
+  const mark = page.getByTestId('data-truncated-mark')
+  await expect(mark).toBeVisible()
+  await expect(mark).toContainText(`The service sent ${FLOOD_CHATS.toLocaleString('en-US')} items for a page of`)
+  const rows = page.getByTestId('chats-rows').locator('li')
+  const kept = Number(/a page of (\d+)/.exec((await mark.textContent()) ?? '')?.[1])
+  expect(kept).toBeGreaterThan(0)
+  await expect(rows).toHaveCount(kept)
+  await shot('hostile-4-flooded-list')
 })

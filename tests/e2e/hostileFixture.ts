@@ -9,7 +9,15 @@ export const test = base.extend<{ hostile: HostileService }>({
     await hostile.close()
   },
   previewOptions: async ({ hostile }, use) => {
-    await use({ systemLocale: 'en-US', service: { url: hostile.url, token: hostile.token } })
+    await use({
+      systemLocale: 'en-US',
+      service: {
+        url: hostile.url,
+        token: hostile.token,
+        // Behind the vendor gate, the service's own links (the redirecting avatar) point at the gate.
+        onPublicUrl: (url) => hostile.publishAs(url),
+      },
+    })
   },
 })
 

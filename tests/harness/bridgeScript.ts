@@ -24,11 +24,15 @@ export function bridgeScript(secret: string): string {
   async function invoke(channel, input) {
     let response;
     try {
+      const body = JSON.stringify({ channel, input });
       response = await fetch(bridge.invoke, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [bridge.secretHeader]: secret },
-        body: JSON.stringify({ channel, input }),
+        body,
         credentials: 'omit',
+        // As an IPC message leaves the Electron renderer at once, a call made while the page unloads
+        // (a draft kept on close) still arrives; the browser allows keepalive for small bodies only.
+        keepalive: body.length < 60000,
       });
     } catch (err) {
       return failure('internal', 'The preview host could not be reached');

@@ -22,7 +22,13 @@ export interface PreviewOptions {
   /** 0 (default) picks a free port. */
   port?: number
   /** A real or sandbox service to connect a profile to at start; without it the page offers the demo. */
-  service?: { url: string; token: string; workspaceId?: string }
+  service?: {
+    url: string
+    token: string
+    workspaceId?: string
+    /** Told the address the app reaches the service by (the vendor gate's, with `vendorGate`). */
+    onPublicUrl?: (url: string) => void
+  }
   /** Default: a fresh temp folder, removed on close. */
   userDataDir?: string
   /** 'auto' (default) uses the OS keychain when a Secret Service answers; 'memory' never touches it. */
@@ -285,6 +291,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   if (opts.service) {
     try {
       const service = opts.vendorGate ? { ...opts.service, url: (await startGate(opts.service.url)).url } : opts.service
+      opts.service.onPublicUrl?.(service.url)
       await connectProfile(core, service)
       log(`[preview] connected a profile to ${opts.service.url}`)
     } catch (err) {

@@ -24,6 +24,8 @@ export const BIDI_AGENT = {
 export const HUGE_NAME = `Huge ${'W'.repeat(1_048_576)}`
 export const HUGE_AGENT = { id: 'hostile-huge', name: HUGE_NAME, type: 'SALE', communicationType: 'FORMAL' }
 export const HOSTILE_ERROR_AGENT = 'hostile-error'
+/** How many chats the hostile service sends for any first page of the chat list. */
+export const FLOOD_CHATS = 5_000
 export const HUGE_ERROR = `The service refused this: ${'E'.repeat(2 * 1_048_576)}`
 export const REDIRECT_TARGET = 'https://elsewhere.example/v2/contacts'
 
@@ -32,13 +34,19 @@ export interface HostileService {
   token: string
   workspaceId: string
   sandbox: RunningSandbox
+  /**
+   * The address the app reaches this service by, when a proxy (the vendor gate) stands in front:
+   * links in answers (avatars, media) then point at it, as the service's own links would.
+   */
+  publishAs(publicUrl: string): void
   close(): Promise<void>
 }
 
 export async function startHostileService(token = 'hostile-token-0123456789'): Promise<HostileService> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', token, bigChat: false })
   let url = ''
-  const withProxyOrigin = (text: string) => text.split(sandbox.url).join(url)
+  let publicUrl = ''
+  const withProxyOrigin = (text: string) => text.split(sandbox.url).join(publicUrl || url)
 
   async function forward(req: IncomingMessage): Promise<{ status: number; headers: Headers; body: Buffer }> {
     const chunks: Buffer[] = []
@@ -90,6 +98,18 @@ export async function startHostileService(token = 'hostile-token-0123456789'): P
             (list as { data: unknown[] }).data.unshift(...extra)
           text = JSON.stringify(list)
         }
+        if (req.method === 'GET' && path === `/v2/workspace/${sandbox.workspaceId}/chats`) {
+          // A service that ignores pageSize: the first page comes back with FLOOD_CHATS chats.
+          const list = JSON.parse(text) as Record<string, unknown>[]
+          const first = list[0]
+          if (Array.isArray(list) && first && !new URL(req.url ?? '/', url).searchParams.get('query'))
+            text = JSON.stringify(
+              Array.from(
+                { length: FLOOD_CHATS },
+                (_, i) => list[i] ?? { ...first, id: `flood-${i}`, name: `Flood ${i}` },
+              ),
+            )
+        }
         body = Buffer.from(text, 'utf8')
       }
       const out: Record<string, string> = {}
@@ -109,7 +129,7 @@ export async function startHostileService(token = 'hostile-token-0123456789'): P
     // The avatar answers 302 to the real file: a redirecting media link on the service's own origin.
     return {
       ...a,
-      avatar: `${url}/media/redirect/hostile-${a.id.length % 3}-64x64.png`,
+      avatar: `${publicUrl || url}/media/redirect/hostile-${a.id.length % 3}-64x64.png`,
       jobName: `${RLO}reganaM`,
       jobSite: '',
     }
@@ -122,6 +142,9 @@ export async function startHostileService(token = 'hostile-token-0123456789'): P
     token,
     workspaceId: sandbox.workspaceId,
     sandbox,
+    publishAs(address) {
+      publicUrl = address
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await sandbox.close()

@@ -8,6 +8,8 @@
  * and the fix is then removed from this list.
  */
 
+import { LIVE_CHAT_FIXES } from './overlayLiveChats'
+
 export type Json = Record<string, unknown>
 
 export interface VendorFix {
@@ -258,6 +260,8 @@ export const VENDOR_FIXES: VendorFix[] = [
       }
     },
   },
+  // Live chats (issue 16).
+  ...LIVE_CHAT_FIXES,
   {
     id: 'channel-config-anyOf',
     why:

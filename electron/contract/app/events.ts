@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { chatExportPushEvents } from './chatExport'
 import { noticePushEvents } from './notices'
 import { offlinePushEvents } from './offline'
+import { outboxPushEvents } from './outbox'
+import { sessionExportPushEvents } from './sessionExport'
 import { UpdateStatus } from './updates'
 
 /** Push events from main to the renderer. Later domains add theirs here. */
@@ -27,6 +29,8 @@ export const pushEvents = {
   'update.status': UpdateStatus,
   ...chatExportPushEvents,
   ...noticePushEvents,
+  ...outboxPushEvents,
+  ...sessionExportPushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

@@ -3,6 +3,9 @@ import type { AppChannelDef } from './channels'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
+import { draftChannels } from './drafts'
+import { outboxChannels } from './outbox'
+import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
@@ -11,6 +14,9 @@ export * from './chatExport'
 export * from './events'
 export * from './notices'
 export * from './offline'
+export * from './drafts'
+export * from './outbox'
+export * from './sessionExport'
 export * from './profiles'
 export * from './result'
 export * from './updates'
@@ -22,6 +28,9 @@ export const appChannels = {
   ...updateChannels,
   ...chatExportChannels,
   ...noticeChannels,
+  ...outboxChannels,
+  ...sessionExportChannels,
+  ...draftChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

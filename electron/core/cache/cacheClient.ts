@@ -7,6 +7,9 @@ import type { CacheMethod, CacheMethods, CacheTuning, OpenedInfo } from './cache
 import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'
+import type { OutboxKind } from '../../contract/app/outbox'
+import type { AppError } from '../../contract/app/result'
+import type { SendMessageInput } from '../../contract/resources/liveChat'
 
 type Pending = {
   resolve: (v: unknown) => void
@@ -182,6 +185,7 @@ export function cacheApi(client: CacheClient) {
       counts: () => c.call('messages.counts'),
       chatSyncState: (chatId: string) => c.call('messages.chatSyncState', chatId),
       countKnown: (chatId: string, ids: readonly string[]) => c.call('messages.countKnown', chatId, ids),
+      forget: (chatId: string, what: { messageId?: string; chat?: boolean }) => c.call('messages.forget', chatId, what),
     },
     writer: {
       /** A page of a chat's messages with where an interrupted first sync goes on; group-committed. */
@@ -202,6 +206,24 @@ export function cacheApi(client: CacheClient) {
     search: {
       search: (text: string, opts: { chatId?: string; limit: number }, onHits?: (hits: ChatHit[]) => void) =>
         c.search(text, opts, onHits),
+    },
+    /** The offline outbox (issue 16), kept in the same encrypted file. */
+    outbox: {
+      list: (chatId?: string) => c.call('outbox.list', chatId),
+      add: (entry: { id: string; chatId: string; kind: OutboxKind; body?: SendMessageInput; createdAt: number }) =>
+        c.call('outbox.add', entry),
+      markSending: (id: string, at: number) => c.call('outbox.markSending', id, at),
+      markWaiting: (id: string) => c.call('outbox.markWaiting', id),
+      markFailed: (id: string, error: AppError) => c.call('outbox.markFailed', id, error),
+      edit: (id: string, body: SendMessageInput) => c.call('outbox.edit', id, body),
+      remove: (id: string, onlyIfIdle?: boolean) => c.call('outbox.remove', id, onlyIfIdle),
+      recover: () => c.call('outbox.recover'),
+    },
+    /** Form drafts (issue 15): personal data typed and not saved, kept encrypted with the profile. */
+    drafts: {
+      load: (key: string) => c.call('drafts.load', key),
+      save: (key: string, json: string, at: number) => c.call('drafts.save', key, json, at),
+      remove: (key: string) => c.call('drafts.remove', key),
     },
   }
 }

@@ -5,6 +5,11 @@ import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
+import { OutboxStore } from '../outbox/outboxStore'
+import { DraftTable } from '../drafts/draftTable'
+import type { OutboxKind } from '../../contract/app/outbox'
+import type { AppError } from '../../contract/app/result'
+import type { SendMessageInput } from '../../contract/resources/liveChat'
 
 /**
  * The one owner of a profile's cache file (as Signal Desktop's SQL worker): every statement runs
@@ -40,6 +45,8 @@ export class CacheServer {
   private readonly responses: ResponseCache
   private readonly messages: MessageStore
   private readonly scopes: SyncedScopes
+  private readonly outbox: OutboxStore
+  private readonly drafts: DraftTable
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -64,6 +71,8 @@ export class CacheServer {
     this.responses = new ResponseCache(db)
     this.messages = new MessageStore(db)
     this.scopes = new SyncedScopes(db)
+    this.outbox = new OutboxStore(db)
+    this.drafts = new DraftTable(db)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -90,6 +99,25 @@ export class CacheServer {
     'scopes.list': () => this.scopes.list(),
     'scopes.record': (agentId: string | null, state: SyncState, syncedAt: number | null) =>
       this.scopes.record(agentId, state, syncedAt),
+    'messages.forget': (chatId: string, what: { messageId?: string; chat?: boolean }) =>
+      this.messages.forget(chatId, what),
+    'outbox.list': (chatId?: string) => this.outbox.list(chatId),
+    'outbox.add': (entry: {
+      id: string
+      chatId: string
+      kind: OutboxKind
+      body?: SendMessageInput
+      createdAt: number
+    }) => this.outbox.add(entry),
+    'outbox.markSending': (id: string, at: number) => this.outbox.markSending(id, at),
+    'outbox.markWaiting': (id: string) => this.outbox.markWaiting(id),
+    'outbox.markFailed': (id: string, error: AppError) => this.outbox.markFailed(id, error),
+    'outbox.edit': (id: string, body: SendMessageInput) => this.outbox.edit(id, body),
+    'outbox.remove': (id: string, onlyIfIdle?: boolean) => this.outbox.remove(id, onlyIfIdle),
+    'outbox.recover': () => this.outbox.recover(),
+    'drafts.load': (key: string) => this.drafts.load(key),
+    'drafts.save': (key: string, json: string, at: number) => this.drafts.save(key, json, at),
+    'drafts.remove': (key: string) => this.drafts.remove(key),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */

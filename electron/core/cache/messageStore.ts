@@ -325,6 +325,31 @@ export class MessageStore {
     }
   }
 
+  /**
+   * The offline copy follows a deletion on the service (issue 16): one message, every message of a
+   * chat (cleared), or the chat itself; the search index loses their chunks too. Returns how many
+   * messages went.
+   */
+  forget(chatId: string, what: { messageId?: string; chat?: boolean } = {}): number {
+    return this.db
+      .transaction(() => {
+        const rows = (
+          what.messageId
+            ? this.db.prepare('SELECT seq FROM messages WHERE chat_id = ? AND id = ?').all(chatId, what.messageId)
+            : this.db.prepare('SELECT seq FROM messages WHERE chat_id = ?').all(chatId)
+        ) as { seq: number }[]
+        for (const { seq } of rows) {
+          this.unindexChunks.run(seq, seq)
+          this.deleteChunks.run(seq, seq)
+        }
+        const drop = this.db.prepare('DELETE FROM messages WHERE seq = ?')
+        for (const { seq } of rows) drop.run(seq)
+        if (what.chat) this.db.prepare('DELETE FROM chats WHERE id = ?').run(chatId)
+        return rows.length
+      })
+      .immediate()
+  }
+
   counts(): { chats: number; messages: number } {
     return { chats: this.countChats.get()?.n ?? 0, messages: this.countMessages.get()?.n ?? 0 }
   }

@@ -46,6 +46,8 @@ export interface OfflineLayer {
   /** The open cache of a profile (opened on first use). */
   cacheFor(profileId: string): Promise<ProfileCache>
   jobs: SyncJobs
+  /** The network gateway behind the cache (a read that must not be answered from the cache). */
+  network(): ApiGateway | undefined
   /** Runs the background refresh once now (what the timer does). */
   refreshDue(): Promise<void>
   /** Resolves when background revalidations and page checks started so far have finished (tests). */
@@ -264,6 +266,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     onProfileRemoved: removeProfileData,
     cacheFor,
     jobs,
+    network: () => inner,
     refreshDue,
     settled: async () => {
       await readThrough?.settled()

@@ -14,7 +14,7 @@ import { transcriptHtml, transcriptJson } from './chatTranscript'
 export type SaveFile = (file: {
   defaultName: string
   content: string
-  format: 'html' | 'json'
+  format: 'html' | 'json' | 'csv'
 }) => Promise<'saved' | 'cancelled'>
 
 export type Dispatch = (channel: string, input: unknown, opts?: { signal?: AbortSignal }) => Promise<Result<unknown>>

@@ -6,6 +6,7 @@ import { useCommandPalette, type PaletteItem } from '@/composables/useCommandPal
 import { isMacPlatform, shortcutLabel, type Shortcut, type ShortcutBinding } from '@/composables/useShortcuts'
 import { useSessionStore } from '@/stores/session'
 import { agentTabs } from '@/views/agents/agentTabs'
+import { chatViewCommands } from '@/components/chats/live/liveChatPalette'
 
 /** The app's commands and their keys, in the order the palette lists them. */
 export const SHORTCUTS = {
@@ -118,6 +119,8 @@ export function usePaletteCommands() {
           ),
         SHORTCUTS.chatSearch,
       )
+    // The open chat's own commands (take over, return to the AI, clear, delete).
+    if (route.name === 'chat') for (const c of chatViewCommands.value) addAfterClose(c.id, c.label, c.run)
     return list
   })
 

@@ -16,7 +16,7 @@ export default {
     current: 'Current',
     by: 'by {name}',
     unknownUser: 'someone',
-    characters: '{count} characters',
+    characters: 'empty | 1 character | {count} characters',
     emptyText: '(empty text)',
     compare: 'Compare with current',
     restore: 'Restore',

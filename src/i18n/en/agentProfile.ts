@@ -27,6 +27,10 @@ export default {
   unknownValue: '{value} (set by the service)',
   saved: 'The profile of “{name}” was saved.',
   create: {
+    behavior: 'Behavior',
+    behaviorHelp:
+      'How the agent talks and what it does. Optional here; the Behavior tab edits it later and keeps its history.',
+    behaviorPlaceholder: 'You are the assistant of …. Answer in a friendly tone, and …',
     button: 'New agent',
     title: 'New agent',
     intro: 'Give the agent a name; everything else can be filled in later.',

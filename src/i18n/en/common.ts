@@ -13,6 +13,7 @@ export default {
   source: {
     cachedAgo: 'Cached {ago}',
     offlineCachedAgo: 'Offline: cached {ago}',
+    truncated: 'The service sent {received} items for a page of {kept}: only the first {kept} are shown',
     justNow: 'just now',
     minutesAgo: '1 minute ago | {n} minutes ago',
     hoursAgo: '1 hour ago | {n} hours ago',
@@ -22,7 +23,7 @@ export default {
     'It answered with a redirect (HTTP {status}) that the app does not follow, to {to}. Check the service address of this profile.',
   errorRedirect: 'It answered with a redirect (HTTP {status}) that the app does not follow.',
   copyFullError: 'Copy the full text',
-  errorCopied: 'Full error text copied ({n} characters)',
+  errorCopied: 'Full error text copied (1 character) | Full error text copied ({n} characters)',
   copyFailed: 'Could not copy to the clipboard',
   errorKind: {
     auth: 'The service refused the token.',

@@ -36,6 +36,7 @@ export default {
     webhookUrl: 'Enter an https:// address (http:// is only allowed for localhost).',
     pickOne: 'Choose one of the options.',
     number: 'Enter a whole number.',
+    phone: 'Enter a phone number in international digits, e.g. 5511987654321.',
     invalid: 'This value is not accepted.',
   },
 }

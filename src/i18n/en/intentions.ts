@@ -9,7 +9,9 @@ export default {
     'This agent has no intentions yet. Intentions are created on the service; once created, you can edit them here.',
   emptyFiltered: 'No intention description contains “{query}”.',
   noDescription: '(no description)',
-  counts: '{fields} fields · {headers} headers · {params} query parameters',
+  countFields: 'no fields | 1 field | {n} fields',
+  countHeaders: 'no headers | 1 header | {n} headers',
+  countParams: 'no query parameters | 1 query parameter | {n} query parameters',
   edit: 'Edit',
   saved: 'Intention “{name}” saved.',
   editor: {

@@ -16,7 +16,7 @@ export default {
     current: 'Atual',
     by: 'por {name}',
     unknownUser: 'alguém',
-    characters: '{count} caracteres',
+    characters: 'vazio | 1 caractere | {count} caracteres',
     emptyText: '(texto vazio)',
     compare: 'Comparar com o atual',
     restore: 'Restaurar',

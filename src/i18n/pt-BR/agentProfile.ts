@@ -27,6 +27,10 @@ export default {
   unknownValue: '{value} (definido pelo serviço)',
   saved: 'O perfil de “{name}” foi salvo.',
   create: {
+    behavior: 'Comportamento',
+    behaviorHelp:
+      'Como o agente fala e o que ele faz. Opcional aqui; a aba Comportamento o edita depois e guarda o histórico.',
+    behaviorPlaceholder: 'Você é o assistente de …. Responda em tom amigável e …',
     button: 'Novo agente',
     title: 'Novo agente',
     intro: 'Dê um nome ao agente; o resto pode ser preenchido depois.',

@@ -13,6 +13,7 @@ export default {
   source: {
     cachedAgo: 'Em cache {ago}',
     offlineCachedAgo: 'Offline: em cache {ago}',
+    truncated: 'O serviço enviou {received} itens para uma página de {kept}: só os {kept} primeiros são exibidos',
     justNow: 'agora mesmo',
     minutesAgo: 'há 1 minuto | há {n} minutos',
     hoursAgo: 'há 1 hora | há {n} horas',
@@ -22,7 +23,7 @@ export default {
     'Ele respondeu com um redirecionamento (HTTP {status}) que o app não segue, para {to}. Confira o endereço do serviço deste perfil.',
   errorRedirect: 'Ele respondeu com um redirecionamento (HTTP {status}) que o app não segue.',
   copyFullError: 'Copiar o texto completo',
-  errorCopied: 'Texto completo do erro copiado ({n} caracteres)',
+  errorCopied: 'Texto completo do erro copiado (1 caractere) | Texto completo do erro copiado ({n} caracteres)',
   copyFailed: 'Não foi possível copiar para a área de transferência',
   errorKind: {
     auth: 'O serviço recusou o token.',

@@ -37,6 +37,7 @@ export default {
     webhookUrl: 'Informe um endereço https:// (http:// só é aceito para localhost).',
     pickOne: 'Escolha uma das opções.',
     number: 'Informe um número inteiro.',
+    phone: 'Informe um telefone só com dígitos, com o código do país, ex.: 5511987654321.',
     invalid: 'Este valor não é aceito.',
   },
 }

@@ -9,7 +9,9 @@ export default {
     'Este agente ainda não tem intenções. Elas são criadas no serviço; depois de criadas, você pode editá-las aqui.',
   emptyFiltered: 'Nenhuma descrição de intenção contém “{query}”.',
   noDescription: '(sem descrição)',
-  counts: '{fields} campos · {headers} cabeçalhos · {params} parâmetros de consulta',
+  countFields: 'nenhum campo | 1 campo | {n} campos',
+  countHeaders: 'nenhum cabeçalho | 1 cabeçalho | {n} cabeçalhos',
+  countParams: 'nenhum parâmetro de consulta | 1 parâmetro de consulta | {n} parâmetros de consulta',
   edit: 'Editar',
   saved: 'Intenção “{name}” salva.',
   editor: {

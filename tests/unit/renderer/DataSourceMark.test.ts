@@ -29,6 +29,15 @@ describe('DataSourceMark', () => {
     expect(mark({ source: 'cache', fetchedAt: NOW - 2 * 86_400_000 }).text()).toBe('Cached 2 days ago')
   })
 
+  it('says when the service sent more than the page and only the page is shown, in both languages', () => {
+    const meta = { source: 'network' as const, fetchedAt: NOW, truncated: { received: 100_000, kept: 25 } }
+    expect(mark(meta).text()).toBe('The service sent 100,000 items for a page of 25: only the first 25 are shown')
+    i18n.global.locale.value = 'pt-BR'
+    expect(mark(meta).text()).toBe(
+      'O serviço enviou 100.000 itens para uma página de 25: só os 25 primeiros são exibidos',
+    )
+  })
+
   it('says offline when the cached answer was given because the service is unreachable', () => {
     expect(mark({ source: 'cache', fetchedAt: NOW - 10 * 60_000, offline: true }).text()).toBe(
       'Offline: cached 10 minutes ago',

@@ -15,19 +15,29 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
+const enFiles = await messagesOf('en')
+const ptFiles = await messagesOf('pt-BR')
+
 describe('message files', () => {
-  const en = leaves(messagesOf('en') as Tree)
-  const pt = leaves(messagesOf('pt-BR') as Tree)
+  const en = leaves(enFiles as Tree)
+  const pt = leaves(ptFiles as Tree)
 
   it('has a file per feature in both locales', () => {
-    expect(Object.keys(messagesOf('pt-BR')).sort()).toEqual(Object.keys(messagesOf('en')).sort())
-    expect(Object.keys(messagesOf('en'))).toEqual(expect.arrayContaining(['common', 'shell', 'agents', 'profiles']))
+    expect(Object.keys(ptFiles).sort()).toEqual(Object.keys(enFiles).sort())
+    expect(Object.keys(enFiles)).toEqual(expect.arrayContaining(['common', 'shell', 'agents', 'profiles']))
   })
 
   it('has exactly the same keys in en and pt-BR, recursively', () => {
     const missingInPt = [...en.keys()].filter((k) => !pt.has(k))
     const missingInEn = [...pt.keys()].filter((k) => !en.has(k))
     expect({ missingInPt, missingInEn }).toEqual({ missingInPt: [], missingInEn: [] })
+  })
+
+  it('writes every counted noun with its plural forms ("1 field", never "1 fields")', () => {
+    const counted = /\{(n|count)\} [a-zà-ú]+s\b/i
+    const unpluralized = (texts: Map<string, string>) =>
+      [...texts].filter(([, text]) => counted.test(text) && !text.includes(' | ')).map(([key]) => key)
+    expect({ en: unpluralized(en), pt: unpluralized(pt) }).toEqual({ en: [], pt: [] })
   })
 
   it('uses the same placeholders in both locales and leaves no text empty', () => {

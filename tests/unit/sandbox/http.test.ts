@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { endpointNames, endpoints, fillPath } from '../../../electron/contract/endpoints'
+import { wellKnownId } from '../../../electron/sandbox/ids'
 import { SEED_FACTS, sandboxRoutes } from '../../../electron/sandbox/index'
 import { useSandbox } from './sandboxClient'
 
@@ -23,6 +24,9 @@ function samplePath(name: (typeof endpointNames)[number]): string {
     customfieldId: SEED_FACTS.customFieldIds.city,
     assistantId: SEED_FACTS.agents.support,
     type: 'WIDGET',
+    // The seeded sessions are derived from the chats, one each, under a well-known id.
+    interactionId: wellKnownId(`interaction:${SEED_FACTS.bigChatId}`),
+    messageId: 'M1',
   }
   // Widget links exist only for a widget channel.
   if (name === 'channels.widgetLinks') ids.channelId = SEED_FACTS.widgetChannelId

@@ -5,8 +5,19 @@ import { migration as messages } from './003-messages'
 import { migration as messageSearch } from './004-message-search'
 import { migration as syncedScopes } from './005-synced-scopes'
 import { migration as chunkedSearch } from './006-chunked-search'
+import { migration as outbox } from './007-outbox'
+import { migration as drafts } from './008-drafts'
 
 export type { Migration } from './migration'
 
 /** In order; a version is never reused or edited once shipped: add a new file instead. */
-export const migrations: readonly Migration[] = [responses, chats, messages, messageSearch, syncedScopes, chunkedSearch]
+export const migrations: readonly Migration[] = [
+  responses,
+  chats,
+  messages,
+  messageSearch,
+  syncedScopes,
+  chunkedSearch,
+  outbox,
+  drafts,
+]

@@ -41,9 +41,10 @@ export function useChatExport(opts: {
     if (task.value) return
     const exportId = `${opts.chatId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
     const off = useDeskApi().on('chats.exportProgress', (p) => {
-      if (p.exportId === exportId && task.value) task.value.text = t('chats.export.running', { n: p.messages })
+      if (p.exportId === exportId && task.value)
+        task.value.text = t('chats.export.running', { n: p.messages }, p.messages)
     })
-    task.value = { text: t('chats.export.running', { n: 0 }), cancel: () => void store.cancelExport(exportId) }
+    task.value = { text: t('chats.export.running', { n: 0 }, 0), cancel: () => void store.cancelExport(exportId) }
     try {
       const r = await store.exportChat({
         exportId,

@@ -26,6 +26,36 @@ const msg = (i: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
 /** Oldest first, n messages. */
 const chat = (n: number) => Array.from({ length: n }, (_, i) => msg(i))
 
+const noAround = async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'unused' } })
+
+/** The offline cache's two reads over `all` (oldest first), as the cache worker answers them. */
+function fakeCache(all: ChatMessage[]) {
+  const newestFirst = [...all].reverse()
+  const reads: string[] = []
+  const olderThan = (cursor: { time: number; id: string }) =>
+    newestFirst.filter((m) => m.time < cursor.time || (m.time === cursor.time && m.id < cursor.id))
+  const page = async (input: { chatId: string; before?: { time: number; id: string }; limit: number }) => {
+    reads.push(`page:${input.before?.id ?? 'head'}`)
+    const rows = (input.before ? olderThan(input.before) : newestFirst).slice(0, input.limit)
+    const last = rows[rows.length - 1]
+    const next = rows.length === input.limit && last ? { time: last.time, id: last.id } : null
+    return { ok: true as const, data: { messages: rows, next } }
+  }
+  const around = async (input: { chatId: string; messageId: string; before: number; after: number }) => {
+    reads.push(`around:${input.messageId}:${input.before}:${input.after}`)
+    const at = newestFirst.findIndex((m) => m.id === input.messageId)
+    if (at < 0) return { ok: true as const, data: { messages: [], found: false, next: null } }
+    const newer = newestFirst.slice(Math.max(0, at - input.after), at)
+    const older = newestFirst.slice(at + 1, at + 1 + input.before)
+    const last = older[older.length - 1] ?? newestFirst[at]!
+    const next = older.length === input.before ? { time: last.time, id: last.id } : null
+    return { ok: true as const, data: { messages: [...newer, newestFirst[at]!, ...older], found: true, next } }
+  }
+  return { page, around, reads }
+}
+
+const idsOf = (l: readonly ChatMessage[]) => l.map((m) => m.id)
+
 /** A service that answers messages.list newest first from `all`. */
 function fakeService(all: ChatMessage[]) {
   const newestFirst = [...all].reverse()
@@ -111,6 +141,8 @@ describe('chat history', () => {
         await gate.promise
         return { ok: true, data: { newestFirst: [msg(2), msg(1)], done: false } }
       },
+      newer: async () => ({ ok: true, data: { newestFirst: [], done: true } }),
+      rewindOlder: () => undefined,
     }
     const history = createChatHistory(source)
     const a = history.loadOlder()
@@ -124,16 +156,20 @@ describe('chat history', () => {
 
   it('reads the cache by keyset, passing on the cursor the last page gave', async () => {
     const seen: unknown[] = []
-    const source = cacheSource('C1', async (input) => {
-      seen.push(input)
-      const first = !input.before
-      return {
-        ok: true,
-        data: first
-          ? { messages: [msg(3), msg(2)], next: { time: msg(2).time, id: msg(2).id } }
-          : { messages: [msg(1)], next: null },
-      }
-    })
+    const source = cacheSource(
+      'C1',
+      async (input) => {
+        seen.push(input)
+        const first = !input.before
+        return {
+          ok: true,
+          data: first
+            ? { messages: [msg(3), msg(2)], next: { time: msg(2).time, id: msg(2).id } }
+            : { messages: [msg(1)], next: null },
+        }
+      },
+      noAround,
+    )
     const history = createChatHistory(source)
     await history.loadOlder(2)
     await history.loadOlder(2)
@@ -178,6 +214,58 @@ describe('chat history', () => {
     expect(history.state.value).toBe('idle')
     expect(history.messages.value).toHaveLength(1)
     expect(history.reachedStart.value).toBe(true)
+  })
+})
+
+describe('chat history window', () => {
+  for (const kind of ['service', 'cache'] as const) {
+    it(`${kind}: holds at most the window, drops the far side, and reads it again on the way back`, async () => {
+      const all = chat(1000)
+      const cache = fakeCache(all)
+      const service = fakeService(all)
+      const source = kind === 'cache' ? cacheSource('C1', cache.page, cache.around) : serviceSource('C1', service.read)
+      const history = createChatHistory(source, { windowSize: 300 })
+
+      // Up to the start: never more than the window, the newest dropped as older pages arrive.
+      while (!history.reachedStart.value) {
+        await history.loadOlder(100)
+        expect(history.messages.value.length).toBeLessThanOrEqual(300)
+        expect(history.items.value).toEqual(buildTimeline(history.messages.value))
+      }
+      expect(idsOf(history.messages.value)).toEqual(idsOf(all.slice(0, 300)))
+      expect(history.reachedEnd.value).toBe(false)
+
+      // Back down to the newest: every message again, in order, still bounded, the oldest dropped.
+      const seen: ChatMessage[] = [...history.messages.value]
+      while (!history.reachedEnd.value) {
+        expect(await history.loadNewer(100)).toBeGreaterThan(0)
+        expect(history.messages.value.length).toBeLessThanOrEqual(300)
+        seen.push(...history.messages.value.filter((m) => m.time > seen[seen.length - 1]!.time))
+      }
+      expect(idsOf(seen)).toEqual(idsOf(all))
+      expect(idsOf(history.messages.value)).toEqual(idsOf(all.slice(700)))
+      expect(history.reachedStart.value).toBe(false)
+      expect(history.items.value).toEqual(buildTimeline(history.messages.value))
+
+      // And up again: the dropped older messages come back, none twice.
+      await history.loadOlder(100)
+      expect(idsOf(history.messages.value)).toEqual(idsOf(all.slice(600, 900)))
+      expect(history.reachedEnd.value).toBe(false)
+    })
+  }
+
+  it('a newer read finds the messages the window dropped from the page it kept part of', async () => {
+    const all = chat(250)
+    const service = fakeService(all)
+    const history = createChatHistory(serviceSource('C1', service.read), { windowSize: 150 })
+    await history.loadOlder()
+    await history.loadOlder() // 200 read, the newest 50 dropped: page 1 is half kept
+    expect(idsOf(history.messages.value)).toEqual(idsOf(all.slice(50, 200)))
+    service.calls.length = 0
+    expect(await history.loadNewer()).toBe(50)
+    expect(service.calls).toEqual([1])
+    expect(history.reachedEnd.value).toBe(true)
+    expect(idsOf(history.messages.value)).toEqual(idsOf(all.slice(100)))
   })
 })
 

@@ -151,6 +151,18 @@ describe('the form kit (useDraftForm + FormField)', () => {
     expect(drafts.entries.has('agent:A:profile')).toBe(false)
   })
 
+  it('a window closed or reloaded right after typing still keeps the draft (no wait for the pause)', async () => {
+    const drafts = memoryDraftStore()
+    const data = ref<Site | undefined>({ name: 'Sofia', site: '' })
+    const { wrapper } = mountForm({ data, save: async (i) => ({ ok: true, data: i }), drafts })
+    await settle()
+    await input(wrapper, 'site').setValue('https://example.com/typed-just-now')
+    expect(drafts.entries.has('agent:A:profile')).toBe(false)
+    window.dispatchEvent(new Event('beforeunload'))
+    expect(drafts.entries.get('agent:A:profile')).toEqual({ name: 'Sofia', site: 'https://example.com/typed-just-now' })
+    wrapper.unmount()
+  })
+
   it('new data from the service replaces an untouched form, never one the user is editing', async () => {
     const data = ref<Site | undefined>(undefined)
     const { wrapper, kit } = mountForm({ data, save: async (i) => ({ ok: true, data: i }) })

@@ -1,0 +1,101 @@
+import { sessionExportChannels, type SessionExportResult } from '../../contract/app/sessionExport'
+import { AppFailure, appError, type Result } from '../../contract/app/result'
+import { EXPORT_COLUMNS, type ExportRow } from '../../contract/resources/liveChat'
+import type { ChannelHandler, Emit } from '../router'
+import type { Dispatch, SaveFile } from './chatExport'
+
+/** Sessions per request of the vendor's export. */
+export const SESSION_EXPORT_PAGE_SIZE = 100
+
+export interface SessionExportDeps {
+  dispatch: Dispatch
+  saveFile?: SaveFile
+  emit: Emit
+  now?: () => number
+}
+
+/**
+ * One CSV cell: quoted when it holds a separator, quote or line break; a cell that a spreadsheet
+ * would run as a formula (= + - @, tab, carriage return) is prefixed with a quote mark (OWASP CSV injection).
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The file: a header of the user's words, then one line per session; CRLF, as RFC 4180 says. */
+export function sessionsCsv(
+  rows: readonly ExportRow[],
+  labels: Record<(typeof EXPORT_COLUMNS)[number], string>,
+): string {
+  const lines = [EXPORT_COLUMNS.map((c) => csvCell(labels[c])).join(',')]
+  for (const row of rows) lines.push(EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(','))
+  // A byte-order mark so spreadsheet programs read the accents as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}
+
+function unwrap<T>(r: Result<unknown>): T {
+  if (!r.ok) throw new AppFailure(r.error)
+  return r.data as T
+}
+
+export function createSessionExportHandlers(
+  deps: SessionExportDeps,
+): Record<keyof typeof sessionExportChannels, ChannelHandler> {
+  const now = deps.now ?? Date.now
+  const running = new Map<string, AbortController>()
+  const cancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
+
+  return {
+    'sessions.export': async (raw, ctx): Promise<SessionExportResult> => {
+      const input = sessionExportChannels['sessions.export'].input.parse(raw)
+      if (running.has(input.exportId)) throw new AppFailure(appError('validation', 'This export is already running'))
+      const controller = new AbortController()
+      ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
+      running.set(input.exportId, controller)
+      try {
+        const rows: ExportRow[] = []
+        const seen = new Set<string>()
+        for (let page = 1; ; page++) {
+          if (controller.signal.aborted) throw cancelled()
+          const part = unwrap<ExportRow[]>(
+            await deps.dispatch(
+              'api:interactions.export',
+              { path: { workspaceId: input.workspaceId }, body: { page, pagesize: SESSION_EXPORT_PAGE_SIZE } },
+              { signal: controller.signal },
+            ),
+          )
+          let added = 0
+          // A page that only repeats what came (a service that wraps past the end) ends the export.
+          for (const row of part) {
+            const key = JSON.stringify(row)
+            if (seen.has(key)) continue
+            seen.add(key)
+            rows.push(row)
+            added++
+          }
+          deps.emit('sessions.exportProgress', { exportId: input.exportId, rows: rows.length })
+          if (part.length < SESSION_EXPORT_PAGE_SIZE || added === 0) break
+        }
+        if (controller.signal.aborted) throw cancelled()
+        const content = sessionsCsv(rows, input.labels)
+        const fileName = `sessions-${new Date(now()).toISOString().slice(0, 10)}.csv`
+        if (!deps.saveFile) return { outcome: 'content', fileName, rows: rows.length, content }
+        const outcome = await deps.saveFile({ defaultName: fileName, content, format: 'csv' })
+        return { outcome, fileName, rows: rows.length }
+      } catch (err) {
+        if (controller.signal.aborted) throw cancelled()
+        throw err
+      } finally {
+        running.delete(input.exportId)
+      }
+    },
+    'sessions.exportCancel': async (raw) => {
+      const { exportId } = sessionExportChannels['sessions.exportCancel'].input.parse(raw)
+      const controller = running.get(exportId)
+      controller?.abort()
+      return { cancelled: !!controller }
+    },
+  }
+}

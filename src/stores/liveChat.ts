@@ -1,0 +1,201 @@
+import { defineStore } from 'pinia'
+import { ref, watch } from 'vue'
+import type { AppError, Chat, OutboxEntry, OutboxKind, Result, SendMessageInput } from '@contract'
+import { useDeskApi } from '@/api'
+import { useChatsStore } from './chats'
+import { useSessionStore } from './session'
+
+/**
+ * Operators on live chats (issue 16): take over and return, the outbox of what they send (kept
+ * in main's encrypted cache until the service has it), edits and deletions, and per-chat drafts.
+ * Every send goes through the outbox, online or not, so there is one path: queued, "waiting to
+ * send", sent in order exactly once, or refused with its text kept.
+ */
+
+export interface ComposerDraft {
+  text: string
+  replyTo?: { id: string; text: string; kind?: string }
+  media?: { kind: 'image' | 'audio' | 'video' | 'document'; url: string; name?: string; mimetype?: string }
+}
+
+export const useLiveChatStore = defineStore('liveChat', () => {
+  /** Queued entries by chat, oldest first. */
+  const outbox = ref<Record<string, OutboxEntry[]>>({})
+  const drafts = ref<Record<string, ComposerDraft>>({})
+  /** Bumped when something of the chat was sent (the view reloads its newest messages). */
+  const sentTick = ref<Record<string, number>>({})
+  let subscribed = false
+  let unsubscribers: (() => void)[] = []
+
+  const run = <T>(call: () => Promise<Result<T>>) => useSessionStore().runAuthorized(call)
+
+  async function refresh(chatId: string): Promise<void> {
+    const r = await useDeskApi().outbox.list({ chatId })
+    if (!r.ok) return
+    const before = outbox.value[chatId] ?? []
+    outbox.value = { ...outbox.value, [chatId]: r.data.entries }
+    // An entry gone (sent, not cancelled here) means the chat has something new on the service.
+    if (before.some((e) => !r.data.entries.some((n) => n.id === e.id)))
+      sentTick.value = { ...sentTick.value, [chatId]: (sentTick.value[chatId] ?? 0) + 1 }
+  }
+
+  /** Listens to the outbox and to the service coming back; sends what waits from before (a restart). */
+  function subscribe(): void {
+    if (subscribed) return
+    subscribed = true
+    const api = useDeskApi()
+    unsubscribers = [
+      api.on('outbox.changed', ({ chatIds }) => {
+        for (const id of chatIds) void refresh(id)
+      }),
+    ]
+    const session = useSessionStore()
+    watch(
+      () => session.connectivity.online,
+      (online) => {
+        if (online) void api.outbox.flush()
+      },
+    )
+    void api.outbox.flush()
+  }
+
+  function unsubscribe(): void {
+    for (const off of unsubscribers) off()
+    unsubscribers = []
+  }
+
+  async function enqueue(chatId: string, kind: OutboxKind, body?: SendMessageInput): Promise<Result<OutboxEntry>> {
+    subscribe()
+    const r = await run(() => useDeskApi().outbox.enqueue({ chatId, kind, ...(body ? { body } : {}) }))
+    await refresh(chatId)
+    return r.ok ? { ok: true, data: r.data.entry, meta: r.meta } : r
+  }
+
+  /** The state the header shows: the service's, or the one a queued take-over / return will make. */
+  function answeringHuman(chat: Pick<Chat, 'id' | 'humanTalk'>): { human: boolean; pending: boolean } {
+    const queued = (outbox.value[chat.id] ?? []).filter((e) => e.kind !== 'message')
+    const last = queued[queued.length - 1]
+    if (last) return { human: last.kind === 'startHuman', pending: true }
+    return { human: !!chat.humanTalk, pending: false }
+  }
+
+  function setHumanTalk(chatId: string, human: boolean) {
+    const chats = useChatsStore()
+    chats.byId[chatId] = { ...(chats.byId[chatId] ?? { id: chatId }), humanTalk: human }
+  }
+
+  /** Queued (or already sent): the chat is shown as asked; a refusal stays in the outbox, said there. */
+  async function takeOver(chatId: string) {
+    const r = await enqueue(chatId, 'startHuman')
+    if (r.ok) setHumanTalk(chatId, true)
+    return r
+  }
+
+  async function returnToAi(chatId: string) {
+    const r = await enqueue(chatId, 'stopHuman')
+    if (r.ok) setHumanTalk(chatId, false)
+    return r
+  }
+
+  /** Called when an entry of the chat left the outbox: the service state is now what was asked. */
+  watch(outbox, (now, before) => {
+    for (const [chatId, entries] of Object.entries(before ?? {})) {
+      for (const e of entries)
+        if (e.kind !== 'message' && !now[chatId]?.some((n) => n.id === e.id))
+          setHumanTalk(chatId, e.kind === 'startHuman')
+    }
+  })
+
+  function send(chatId: string, body: SendMessageInput) {
+    return enqueue(chatId, 'message', body)
+  }
+
+  async function editQueued(id: string, chatId: string, body: SendMessageInput): Promise<Result<OutboxEntry>> {
+    const r = await run(() => useDeskApi().outbox.edit({ id, body }))
+    await refresh(chatId)
+    return r.ok ? { ok: true, data: r.data.entry, meta: r.meta } : r
+  }
+
+  async function cancelQueued(id: string, chatId: string): Promise<boolean> {
+    const r = await useDeskApi().outbox.cancel({ id })
+    // Removed here on purpose: not a send, so no reload of the chat.
+    outbox.value = { ...outbox.value, [chatId]: (outbox.value[chatId] ?? []).filter((e) => e.id !== id) }
+    await refresh(chatId)
+    return r.ok && r.data.cancelled
+  }
+
+  function draftOf(chatId: string): ComposerDraft {
+    return drafts.value[chatId] ?? { text: '' }
+  }
+
+  function saveDraft(chatId: string, draft: ComposerDraft) {
+    drafts.value = { ...drafts.value, [chatId]: draft }
+  }
+
+  function clearDraft(chatId: string) {
+    const { [chatId]: _gone, ...rest } = drafts.value
+    drafts.value = rest
+  }
+
+  async function follow(
+    chatId: string,
+    change: 'messageDeleted' | 'messageEdited' | 'chatCleared' | 'chatDeleted',
+    extra: { messageId?: string; text?: string } = {},
+  ) {
+    // The offline copy follows; a failure there does not undo what the service did.
+    await useDeskApi().offlineCopy.follow({ chatId, change, ...extra })
+  }
+
+  async function editMessage(chatId: string, messageId: string, text: string): Promise<Result<unknown>> {
+    const r = await run(() => useDeskApi().messages.update({ path: { chatId, messageId }, body: { message: text } }))
+    if (r.ok) await follow(chatId, 'messageEdited', { messageId, text })
+    return r
+  }
+
+  async function deleteMessage(chatId: string, messageId: string): Promise<Result<unknown>> {
+    const r = await run(() => useDeskApi().messages.delete({ path: { chatId, messageId } }))
+    if (r.ok) await follow(chatId, 'messageDeleted', { messageId })
+    return r
+  }
+
+  async function clearMessages(chatId: string): Promise<Result<unknown>> {
+    const r = await run(() => useDeskApi().messages.clear({ path: { chatId } }))
+    if (r.ok) await follow(chatId, 'chatCleared')
+    return r
+  }
+
+  async function deleteChat(chatId: string): Promise<Result<unknown>> {
+    const r = await run(() => useDeskApi().chats.delete({ path: { chatId } }))
+    if (r.ok) {
+      await follow(chatId, 'chatDeleted')
+      const chats = useChatsStore()
+      const { [chatId]: _gone, ...rest } = chats.byId
+      chats.byId = rest
+    }
+    return r
+  }
+
+  return {
+    outbox,
+    drafts,
+    sentTick,
+    subscribe,
+    unsubscribe,
+    refresh,
+    answeringHuman,
+    takeOver,
+    returnToAi,
+    send,
+    editQueued,
+    cancelQueued,
+    draftOf,
+    saveDraft,
+    clearDraft,
+    editMessage,
+    deleteMessage,
+    clearMessages,
+    deleteChat,
+  }
+})
+
+export type LiveChatError = AppError

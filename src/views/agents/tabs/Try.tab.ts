@@ -1,0 +1,9 @@
+import type { AgentTab } from '../agentTabs'
+
+/** Try the agent (issue 16): a test conversation from the desk, e.g. right after a behavior change. */
+export default {
+  id: 'try',
+  order: 90,
+  label: 'liveChat.tryAgent.tab',
+  component: () => import('@/components/agents/AgentTryPanel.vue'),
+} satisfies AgentTab

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from './fixtures'
+
+test.use({ previewOptions: { systemLocale: 'en-US' }, timezoneId: 'America/Sao_Paulo' })
+
+test('service sessions: list by agent, read one, delete one (asked first), export them as CSV with progress', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  await page.goto(preview.url)
+  await page.getByRole('button', { name: 'Open the demo' }).click()
+  await page.getByRole('link', { name: 'Sessions' }).click()
+  const rows = page.getByTestId('session-row')
+  await expect(rows).toHaveCount(25)
+  await shot('sessions-1-list')
+
+  // One session's messages.
+  const first = rows.first()
+  const name = (await first.locator('strong').innerText()).trim()
+  await first.getByTestId('session-open').click()
+  await expect(page.getByTestId('session-messages').locator('li').first()).toBeVisible()
+  await shot('sessions-2-messages')
+  await page.keyboard.press('Escape')
+
+  // Delete: asked first, saying what goes and what stays.
+  const id = await first.getAttribute('data-session-id')
+  await first.getByTestId('session-delete').click()
+  await expect(page.getByRole('dialog')).toContainText('the chat and its messages stay')
+  await shot('sessions-3-delete-confirm')
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.locator(`[data-session-id="${id}"]`)).toHaveCount(0)
+  expect(name.length).toBeGreaterThan(0)
+
+  // Export: the preview has no save dialog, so the file comes down as a download.
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('sessions-export').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^sessions-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = await readFile((await download.path()) as string, 'utf8')
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+  expect(lines[0]).toBe('Contact,Channel,Status,Agent,Started at,Resolved at,Duration,Protocol')
+  // Every session of the demo but the one deleted.
+  expect(lines.length - 1).toBe(299)
+})
