@@ -44,7 +44,9 @@ test('an operator adds a transfer rule to another agent by name, edits it and de
   await openDemo(preview.core)
   await openAgentTab(page, preview.url, SUPPORT, 'transfers')
   const rules = page.getByTestId('transfer-rule')
-  const before = await rules.count()
+  // The support agent's two seeded rules (read before counting: count() does not wait).
+  await expect(rules).toHaveCount(2)
+  const before = 2
 
   await page.getByTestId('transfer-rule-new').click()
   await page.getByTestId('transfer-rule-type').getByText('To another agent').click()

@@ -128,7 +128,9 @@ test('an operator creates a channel from an agent’s Channels tab; it is that a
   await openDemo(preview.core)
   await openAgentTab(page, preview.url, SEED_FACTS.agents.personal, 'channels')
   const rows = page.getByTestId('channel-row')
-  const before = await rows.count()
+  // The personal agent's seeded channel (read before counting: count() does not wait).
+  await expect(rows).toHaveCount(1)
+  const before = 1
   await page.getByTestId('agent-channel-new').click()
   await expect(page.getByTestId('channel-create-agent')).toHaveCount(0)
   await page.getByTestId('channel-create-name').locator('input').fill('Instagram da Júlia')
