@@ -117,8 +117,15 @@ function configOf(store: SandboxStore, channel: ChannelRecord): Record<string, u
   const stored = adminStoreOf(store).channelConfig(channel.id) ?? {}
   const out: Record<string, unknown> = { id: channel.id, tenant: SEED_FACTS.tenant }
   for (const [key, kind] of configKeysOf(channel.type ?? '')) {
+    // The three triggers' value sets are undocumented; the defaults are the document's examples.
     const fallback =
-      key === 'audioAction' ? 'DISABLED' : key === 'startTrigger' ? 'ALWAYS' : key === 'endTrigger' ? 'NEVER' : null
+      key === 'audioAction'
+        ? 'DISABLED'
+        : key === 'startTrigger'
+          ? 'ONLY_WHEN_CALLING_BY_NAME'
+          : key === 'endTrigger'
+            ? 'WHEN_SAY_GOODBYE'
+            : null
     out[key] = key in stored ? stored[key] : kind === 'boolean' ? false : fallback
   }
   if (channel.type === 'Z_API' || channel.type === 'WHATSAPP') out.type = channel.type

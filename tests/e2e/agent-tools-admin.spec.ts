@@ -44,7 +44,9 @@ test('an operator adds a transfer rule to another agent by name, edits it and de
   await openDemo(preview.core)
   await openAgentTab(page, preview.url, SUPPORT, 'transfers')
   const rules = page.getByTestId('transfer-rule')
-  const before = await rules.count()
+  // The support agent's two seeded rules (read before counting: count() does not wait).
+  await expect(rules).toHaveCount(2)
+  const before = 2
 
   await page.getByTestId('transfer-rule-new').click()
   await page.getByTestId('transfer-rule-type').getByText('To another agent').click()
@@ -119,4 +121,16 @@ test('an operator finishes an MCP sign-in with the provider’s code, then switc
       ),
     )
     .toBe(true)
+})
+
+test('a rule to a person names the team member (known from the behaviour history) instead of an id', async ({
+  page,
+  preview,
+}) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, SUPPORT, 'transfers')
+  const human = page.getByTestId('transfer-rule').filter({ hasText: 'To a person' }).first()
+  await expect(human.getByTestId('transfer-destination')).toHaveText(SEED_FACTS.demoUser.name)
+  await human.getByTestId('transfer-rule-edit').click()
+  await expect(page.getByTestId('transfer-rule-user')).toContainText(SEED_FACTS.demoUser.name)
 })

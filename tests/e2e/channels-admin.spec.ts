@@ -1,6 +1,6 @@
 import type { ChannelConfig } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openDemo, setAppearance } from './agentToolsScreens'
+import { call, openAgentTab, openDemo, setAppearance } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 /** Workspace channels (issue 17): create, pair by QR, settings, widget, delete. Through the vendor gate. */
@@ -123,3 +123,23 @@ for (const v of [
     await shot(`channels-pairing-${v.theme}-${v.locale}`)
   })
 }
+
+test('an operator creates a channel from an agent’s Channels tab; it is that agent’s', async ({ page, preview }) => {
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, SEED_FACTS.agents.personal, 'channels')
+  const rows = page.getByTestId('channel-row')
+  // The personal agent's seeded channel (read before counting: count() does not wait).
+  await expect(rows).toHaveCount(1)
+  const before = 1
+  await page.getByTestId('agent-channel-new').click()
+  await expect(page.getByTestId('channel-create-agent')).toHaveCount(0)
+  await page.getByTestId('channel-create-name').locator('input').fill('Instagram da Júlia')
+  await page.getByTestId('channel-create-type').locator('.n-base-selection').click()
+  await page
+    .locator('.n-base-select-option')
+    .filter({ hasText: /^Instagram$/ })
+    .click()
+  await page.getByTestId('channel-create-submit').click()
+  await expect(rows).toHaveCount(before + 1)
+  await expect(rows.filter({ hasText: 'Instagram da Júlia' })).toBeVisible()
+})

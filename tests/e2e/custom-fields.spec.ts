@@ -36,14 +36,24 @@ test('an operator creates a field, sees it by name and type on a contact, archiv
   const made = (await fieldsOnService(preview.core)).find((f) => f.jsonName === 'pontos_de_fidelidade')!
   expect(made).toMatchObject({ name: 'Pontos de fidelidade', type: 'NUMBER', archived: false })
 
-  // Another system stores a value of it on a contact; the contact shows it under the field's name.
-  const contact = await call<Contact>(preview.core, 'api:contacts.get', {
-    path: { workspaceId: W, contactId: SEED_FACTS.contactId },
-  })
-  await call(preview.core, 'api:contacts.update', {
-    path: { contactId: SEED_FACTS.contactId },
-    body: { customFieldValues: [...(contact.customFieldValues ?? []), { customFieldId: made.id, value: 120 }] },
-  })
+  // On a contact, a value of the new field is added under its name, with a number input.
+  await page.goto(`${preview.url}#/contacts/${SEED_FACTS.contactId}`)
+  await page.getByTestId('custom-field-add').locator('.n-base-selection').click()
+  await page.locator('.n-base-select-option').filter({ hasText: 'Pontos de fidelidade (Number)' }).click()
+  await page.getByTestId(`custom-field-${made.id}`).locator('input').fill('120')
+  await page.getByTestId('form-save').click()
+  await expect(page.getByTestId('form-dirty')).toHaveCount(0)
+  await expect
+    .poll(
+      async () =>
+        (
+          await call<Contact>(preview.core, 'api:contacts.get', {
+            path: { workspaceId: W, contactId: SEED_FACTS.contactId },
+          })
+        ).customFieldValues?.find((v) => v.customFieldId === made.id)?.value,
+    )
+    .toBe(120)
+
   await page.goto(`${preview.url}#/contacts/${SEED_FACTS.contactId}`)
   const value = page.getByTestId(`custom-field-${made.id}`)
   await expect(value.getByTestId('custom-field-name')).toHaveText('Pontos de fidelidade')

@@ -25,7 +25,7 @@ export default {
   limitHelp: 'How many messages the agent answers in one session before the action below.',
   noLimit: 'No limit',
   noLimitNote: 'The service accepts no “no limit” in an update: once a limit is set, pick the highest to relax it.',
-  limitValue: '{n} messages',
+  limitValue: '{n} message | {n} messages',
   limitAction: 'When the limit is reached',
   limitActionValue: {
     TEMP_BLOCK_30S: 'Pause the customer for 30 seconds',

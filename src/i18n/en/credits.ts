@@ -3,7 +3,7 @@ export default {
   title: 'Credits',
   lead: 'The workspace’s balance, and what each agent spent, per model per day.',
   balance: 'Balance',
-  balanceValue: '{n} credits',
+  balanceValue: '{n} credit | {n} credits',
   subscription: 'Subscription',
   status: {
     TRIAL: 'Trial',
@@ -19,9 +19,9 @@ export default {
   spentFailed: 'The credits spent could not be loaded.',
   chooseAgent: 'Choose an agent to see what it spent.',
   empty: 'No credits were spent by this agent in this period.',
-  total: 'Spent in the period: {n} credits',
+  total: 'Spent in the period: {n} credit | Spent in the period: {n} credits',
   chartLabel:
-    'Credits spent by {agent}, {period}, per {unit} and model. Total {n} credits. The same figures are in the table below.',
+    'Credits spent by {agent}, {period}, per {unit} and model. Total {n} credit. The same figures are in the table below. | Credits spent by {agent}, {period}, per {unit} and model. Total {n} credits. The same figures are in the table below.',
   unitDay: 'day',
   unitMonth: 'month',
   showTable: 'Show the figures as a table',

@@ -1,5 +1,7 @@
 export default {
   nav: 'Custom fields',
+  addValue: 'Add a value',
+  addValuePlaceholder: 'Choose a field',
   title: 'Custom fields',
   lead: 'Extra information kept on every contact of this workspace (a plan, a city, a date). Contacts show their values under these names.',
   newField: 'New field',

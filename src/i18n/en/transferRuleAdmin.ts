@@ -9,9 +9,9 @@ export default {
   type: 'Transfer to',
   agent: 'Agent',
   agentPlaceholder: 'Choose an agent',
-  user: 'Team member (user id)',
+  user: 'Team member',
   userHelp:
-    'Leave empty to hand the chat to anyone on the team. The service lists no team members, so a member is given by id.',
+    'Leave empty to hand the chat to anyone on the team. The list holds the people who changed this agent; anyone else is typed by user id.',
   instructions: 'When to transfer',
   instructionsPlaceholder: 'e.g. When the customer asks for a refund',
   returnOnFinish: 'The agent takes the chat back when the transfer ends',

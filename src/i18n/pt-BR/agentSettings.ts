@@ -26,7 +26,7 @@ export default {
   noLimit: 'Sem limite',
   noLimitNote:
     'O serviço não aceita “sem limite” numa alteração: depois de definir um limite, escolha o maior para afrouxá-lo.',
-  limitValue: '{n} mensagens',
+  limitValue: '{n} mensagem | {n} mensagens',
   limitAction: 'Ao atingir o limite',
   limitActionValue: {
     TEMP_BLOCK_30S: 'Pausar o cliente por 30 segundos',

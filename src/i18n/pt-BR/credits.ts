@@ -3,7 +3,7 @@ export default {
   title: 'Créditos',
   lead: 'O saldo do espaço de trabalho e o que cada agente gastou, por modelo e por dia.',
   balance: 'Saldo',
-  balanceValue: '{n} créditos',
+  balanceValue: '{n} crédito | {n} créditos',
   subscription: 'Assinatura',
   status: {
     TRIAL: 'Teste',
@@ -19,9 +19,9 @@ export default {
   spentFailed: 'Não foi possível carregar os créditos gastos.',
   chooseAgent: 'Escolha um agente para ver o que ele gastou.',
   empty: 'Este agente não gastou créditos neste período.',
-  total: 'Gasto no período: {n} créditos',
+  total: 'Gasto no período: {n} crédito | Gasto no período: {n} créditos',
   chartLabel:
-    'Créditos gastos por {agent}, {period}, por {unit} e modelo. Total de {n} créditos. Os mesmos números estão na tabela abaixo.',
+    'Créditos gastos por {agent}, {period}, por {unit} e modelo. Total de {n} crédito. Os mesmos números estão na tabela abaixo. | Créditos gastos por {agent}, {period}, por {unit} e modelo. Total de {n} créditos. Os mesmos números estão na tabela abaixo.',
   unitDay: 'dia',
   unitMonth: 'mês',
   showTable: 'Mostrar os números em tabela',

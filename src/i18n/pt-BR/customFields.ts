@@ -1,5 +1,7 @@
 export default {
   nav: 'Campos personalizados',
+  addValue: 'Adicionar um valor',
+  addValuePlaceholder: 'Escolha um campo',
   title: 'Campos personalizados',
   lead: 'Informações extras guardadas em cada contato deste espaço de trabalho (um plano, uma cidade, uma data). Os contatos mostram os valores com estes nomes.',
   newField: 'Novo campo',

@@ -9,9 +9,9 @@ export default {
   type: 'Transferir para',
   agent: 'Agente',
   agentPlaceholder: 'Escolha um agente',
-  user: 'Membro da equipe (id do usuário)',
+  user: 'Membro da equipe',
   userHelp:
-    'Deixe vazio para passar a conversa a qualquer pessoa da equipe. O serviço não lista os membros da equipe, então um membro é informado pelo id.',
+    'Deixe vazio para passar a conversa a qualquer pessoa da equipe. A lista traz quem alterou este agente; outra pessoa é informada pelo id do usuário.',
   instructions: 'Quando transferir',
   instructionsPlaceholder: 'ex.: Quando o cliente pedir reembolso',
   returnOnFinish: 'O agente retoma a conversa quando a transferência terminar',
