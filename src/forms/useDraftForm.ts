@@ -15,7 +15,7 @@ import { useI18n } from 'vue-i18n'
 import type { z } from 'zod'
 import { decodeFieldRule, fieldRulesOf, type AppError, type FieldRule, type Result } from '@contract'
 import { useLeaveGuard } from '@/composables/useLeaveGuard'
-import { browserDraftStore, injectDraftStore, memoryDraftStore } from './draftStore'
+import { browserDraftStore, injectDraftStore, memoryDraftStore, type DraftStore } from './draftStore'
 import { saveFailureText } from './saveFailure'
 
 export interface DraftFormOptions<TData, TForm, TInput, TSaved> {
@@ -68,7 +68,7 @@ export { provideDraftStore } from './draftStore'
 
 /** The draft store the app root provided (the same fallbacks as the forms), for drafts that are not forms. */
 export function useDraftStore(): DraftStore {
-  return inject(draftStoreKey, null) ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
+  return injectDraftStore() ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
 }
 
 /** What FormField reads: the problem of its field. */
@@ -97,7 +97,7 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
   options: DraftFormOptions<TData, TForm, TInput, TSaved>,
 ): DraftForm<TForm> {
   const { t, te } = useI18n()
-  const drafts = injectDraftStore() ?? (typeof localStorage === 'undefined' ? memoryDraftStore() : browserDraftStore())
+  const drafts = useDraftStore()
   const base = ref(clone(options.toForm(toValue(options.data)))) as Ref<TForm>
   const form = ref(clone(base.value)) as Ref<TForm>
   const restored = ref(false)

@@ -80,6 +80,9 @@ test.describe('in English, light', () => {
     await filter.focus()
     await page.keyboard.press('Tab')
     await expect(page.getByTestId('agent-row').first()).toBeFocused()
+    // Each row holds its agent's on/off switch: the next stop, before the next row.
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('agent-row').first().getByRole('switch')).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(page.getByTestId('agent-row').nth(1)).toBeFocused()
     await shot('appearance-6-agents-en-dark-focus')
