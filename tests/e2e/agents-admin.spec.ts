@@ -28,6 +28,14 @@ test('an operator switches an agent off (asked first) and on again, from the lis
   await expect(page).toHaveURL(/#\/agents$/)
   await shot('agents-admin-list-off')
 
+  // Where the agent appears by name only (its chats), it is marked off as well.
+  await page.getByRole('link', { name: 'Chats' }).click()
+  const sofiasChat = page.getByTestId('chats-rows').locator('li').filter({ hasText: 'Sofia' }).first()
+  await expect(sofiasChat.getByTestId('agent-off-tag')).toHaveText('Off')
+  await sofiasChat.click()
+  await expect(page.getByTestId('chat-view').getByTestId('agent-off-tag')).toHaveText('Off')
+  await shot('agents-admin-chat-agent-off')
+
   // The detail shows it off too; on again from there (no question to switch on).
   await openAgentTab(page, preview.url, SUPPORT, 'profile')
   const header = page.getByTestId('agent-active')

@@ -1,6 +1,7 @@
 export default {
   on: 'On',
   off: 'Off',
+  offTitle: 'This agent is switched off: it does not answer its channels',
   training: 'Learning',
   column: 'State',
   switchLabel: '{name} answers customers',

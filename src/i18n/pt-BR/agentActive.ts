@@ -1,5 +1,6 @@
 export default {
   on: 'Ligado',
+  offTitle: 'Este agente está desligado: ele não responde nos seus canais',
   off: 'Desligado',
   training: 'Aprendendo',
   column: 'Estado',
