@@ -51,6 +51,27 @@ export function resolveImport(specifier, fromFile, root) {
   return { kind: 'package', name }
 }
 
+/**
+ * Features of the renderer: `src/components/<feature>/` and `src/views/<feature>/` belong to one
+ * feature. A file directly in one of those folders is the feature's public surface; a subfolder
+ * (`components/agents/trainings/`, `components/chats/timeline/`) is its inside, which only the same
+ * feature may import.
+ */
+export function featureOf(relPath) {
+  const m = /^src\/(?:components|views)\/([^/]+)\/(.*)$/.exec(relPath)
+  if (!m) return null
+  return { feature: m[1], inside: m[2].includes('/') }
+}
+
+function featureInside(t, fromRel) {
+  if (t.kind !== 'file' || t.layer !== 'renderer' || !fromRel) return null
+  const target = featureOf(t.rel)
+  if (!target || !target.inside) return null
+  const from = featureOf(fromRel)
+  if (from && from.feature === target.feature) return null
+  return `a subfolder of the ${target.feature} feature is its inside: outside it, import what src/components/${target.feature}/ or src/views/${target.feature}/ holds at its top level`
+}
+
 const isPackage = (t, name) => t.kind === 'package' && t.name === name
 const isFileIn = (t, ...layers) => t.kind === 'file' && layers.includes(t.layer)
 
@@ -80,7 +101,9 @@ const rules = {
     isPackage(t, 'electron') || isFileIn(t, 'contract', 'preload')
       ? null
       : 'electron/preload imports only electron and the contract (a sandboxed preload is one bundle)',
-  renderer: (t) => {
+  renderer: (t, from) => {
+    const inside = featureInside(t, from)
+    if (inside) return inside
     if (isPackage(t, 'electron')) return 'the renderer (src/) never imports electron: it talks to window.api'
     if (t.kind === 'builtin') return 'the renderer (src/) never imports Node modules: it has no Node'
     if (t.kind === 'file' && t.layer !== null && t.layer !== 'renderer' && t.layer !== 'contract')
@@ -107,13 +130,14 @@ const boundaries = {
     const root = context.options[0]?.root ?? defaultRoot
     const filename = context.filename
     if (!path.isAbsolute(filename)) return {}
-    const layer = layerOf(path.relative(root, filename))
+    const fromRel = path.relative(root, filename).split(path.sep).join('/')
+    const layer = layerOf(fromRel)
     const check = layer ? rules[layer] : undefined
     if (!check) return {}
 
     const report = (node) => {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return
-      const reason = check(resolveImport(node.value, filename, root))
+      const reason = check(resolveImport(node.value, filename, root), fromRel)
       if (reason) context.report({ node, messageId: 'forbidden', data: { reason, specifier: node.value } })
     }
     return {

@@ -42,6 +42,11 @@ export interface DraftFormOptions<TData, TForm, TInput, TSaved> {
   fieldTab?(path: string): { id: string; label: string } | undefined
   /** Called with the first refused field, so the screen can show its tab and focus it. */
   showField?(path: string, tabId: string | undefined): void
+  /**
+   * Ask before leaving the screen with unsaved edits (default true). A dialog says false: its
+   * own close asks instead, and the route does not change under it.
+   */
+  leaveGuard?: boolean
 }
 
 export interface DraftForm<TForm> {
@@ -224,7 +229,7 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
     flushDraft()
   })
 
-  useLeaveGuard(dirty)
+  if (options.leaveGuard !== false) useLeaveGuard(dirty)
 
   function errorOf(path: string): string | undefined {
     return errors.value[path]

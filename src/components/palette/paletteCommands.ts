@@ -6,7 +6,7 @@ import { useCommandPalette, type PaletteItem } from '@/composables/useCommandPal
 import { isMacPlatform, shortcutLabel, type Shortcut, type ShortcutBinding } from '@/composables/useShortcuts'
 import { useSessionStore } from '@/stores/session'
 import { agentTabs } from '@/views/agents/agentTabs'
-import { chatViewCommands } from '@/components/chats/live/liveChatPalette'
+import { chatViewCommands } from '@/components/chats/liveChatPalette'
 
 /** The app's commands and their keys, in the order the palette lists them. */
 export const SHORTCUTS = {

@@ -81,6 +81,24 @@ const bad: [string, string, string, RegExp][] = [
     /preload imports only electron/,
   ],
   ['preload', 'electron/preload/planted.ts', "import fs from 'node:fs'", /preload imports only electron/],
+  [
+    'renderer (features)',
+    'src/components/chats/planted.ts',
+    "import X from '@/components/agents/trainings/AgentTrainingDialog.vue'",
+    /subfolder of the agents feature is its inside/,
+  ],
+  [
+    'renderer (features)',
+    'src/views/contacts/planted.ts',
+    "import { y } from '../chats/timeline/planted'",
+    /subfolder of the chats feature is its inside/,
+  ],
+  [
+    'renderer (features)',
+    'src/stores/planted.ts',
+    "import { z } from '@/components/chats/live/liveNotify'",
+    /subfolder of the chats feature is its inside/,
+  ],
 ]
 
 const allowed: [string, string, string][] = [
@@ -117,6 +135,12 @@ const allowed: [string, string, string][] = [
     'src/stores/planted.ts',
     "import { ref } from 'vue'\nimport { x } from '@/api/desk'\nimport { y } from '../../electron/contract'",
   ],
+  [
+    'renderer (features)',
+    'src/views/agents/planted.ts',
+    "import X from '@/components/agents/trainings/AgentTrainingDialog.vue'\nimport Y from '@/components/chats/ChatList.vue'",
+  ],
+  ['renderer (features)', 'src/components/agents/behavior/planted.ts', "import { z } from '../trainings/planted'"],
 ]
 
 describe('the layer lint rule (layers/boundaries)', () => {
