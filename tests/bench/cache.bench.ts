@@ -8,6 +8,7 @@ import { CACHE_CIPHER, keyConnection } from '../../electron/core/cache/cacheData
 import { CHUNK_BITS, chunksOf, MAX_CHUNKS } from '../../electron/core/cache/messageChunks'
 import { ftsQueryOf } from '../../electron/core/cache/messageSearch'
 import { migrations } from '../../electron/core/cache/migrations'
+import { WRITES_AHEAD } from '../../electron/core/sync/syncRun'
 import { lagMonitor } from './lag'
 
 /**
@@ -26,8 +27,8 @@ const BIG_CHAT = 100_000
 /** The sync's page (the contract's largest) and the worker's group of pages per transaction. */
 const PAGE = 500
 const GROUP_ROWS = 20_000
-/** Pages sent and not yet committed, at most: 4 chats in flight, 4 writes ahead each, as the sync does. */
-const IN_FLIGHT = 16
+/** Pages sent and not yet committed, at most, as the sync allows (its WRITES_AHEAD). */
+const IN_FLIGHT = WRITES_AHEAD
 
 // Pseudo-words drawn with a Zipf-like skew, like chat text: a few words everywhere, most rare.
 const SYLLABLES = 'ba ca ção de do en fa ga la li ma me na no pa pe ra re sa se ta te tu va vi zé'.split(' ')

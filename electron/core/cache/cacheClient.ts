@@ -90,8 +90,8 @@ export class CacheClient {
   }
 
   /** A write of the sync; resolves (with how many messages were new) once its group is committed. */
-  write(write: SyncWrite): Promise<number> {
-    return this.send({ op: 'write', write }) as Promise<number>
+  write(write: SyncWrite, now = false): Promise<number> {
+    return this.send({ op: 'write', write, ...(now ? { now } : {}) }) as Promise<number>
   }
 
   /**
@@ -188,13 +188,18 @@ export function cacheApi(client: CacheClient) {
       forget: (chatId: string, what: { messageId?: string; chat?: boolean }) => c.call('messages.forget', chatId, what),
     },
     writer: {
-      /** A page of a chat's messages with where an interrupted first sync goes on; group-committed. */
-      ingestPage: (chatId: string, messages: readonly ChatMessage[], resumePage: number | null = null) =>
-        c.write({ kind: 'page', chatId, messages, resumePage }),
+      /**
+       * A page of a chat's messages with where an interrupted first sync goes on; group-committed.
+       * `now`: the caller waits for it, so the group commits at once instead of after the pause.
+       */
+      ingestPage: (chatId: string, messages: readonly ChatMessage[], resumePage: number | null = null, now = false) =>
+        c.write({ kind: 'page', chatId, messages, resumePage }, now),
       /** The chat's history is cached up to `time`; committed after the pages sent before it. */
       markChatSynced: async (chatId: string, time: number | null) => {
         await c.write({ kind: 'synced', chatId, time })
       },
+      /** Commits the pending group now (the end of a sync: nothing more is coming). */
+      flush: () => c.call('writer.flush'),
     },
     /** What the worker did (groups committed, rows, time writing and searching), for the bench. */
     stats: () => c.call('worker.stats'),

@@ -7,7 +7,7 @@ import type { SyncWrite } from './messageStore'
 /** Messages between the main process (`cacheClient.ts`) and the cache worker (`cacheWorker.ts`). */
 export type ToWorker =
   | { id: number; op: 'call'; method: CacheMethod; args: Parameters<CacheMethods[CacheMethod]> }
-  | { id: number; op: 'write'; write: SyncWrite }
+  | { id: number; op: 'write'; write: SyncWrite; now?: boolean }
   | { id: number; op: 'search'; text: string; chatId?: string; limit: number }
   | { id: number; op: 'cancel'; target: number }
   | { id: number; op: 'close' }

@@ -28,7 +28,12 @@ export interface CacheTuning {
   searchSliceMs: number
 }
 
-export const DEFAULT_TUNING: CacheTuning = { maxRows: 20_000, maxDelayMs: 20, searchSliceMs: 4 }
+/**
+ * A group waits up to 200 ms for more pages: a sync's pages arrive spread over time, and each
+ * commit costs (the WAL commit, an FTS segment, rewriting the same interior pages), so waiting
+ * makes few large transactions. A write someone waits for (`now`) commits the group at once.
+ */
+export const DEFAULT_TUNING: CacheTuning = { maxRows: 20_000, maxDelayMs: 200, searchSliceMs: 4 }
 
 export interface OpenedInfo {
   rebuiltFrom?: string
@@ -96,6 +101,8 @@ export class CacheServer {
     'messages.chatSyncState': (chatId: string) => this.messages.chatSyncState(chatId),
     'messages.countKnown': (chatId: string, ids: readonly string[]) => this.messages.countKnown(chatId, ids),
     'worker.stats': () => ({ ...this.stats }),
+    /** Nothing of its own: a call commits the pending group first. */
+    'writer.flush': () => undefined,
     'scopes.list': () => this.scopes.list(),
     'scopes.record': (agentId: string | null, state: SyncState, syncedAt: number | null) =>
       this.scopes.record(agentId, state, syncedAt),
@@ -135,12 +142,12 @@ export class CacheServer {
    * A write of the sync, committed with the others that arrive meanwhile (group commit: one
    * transaction, one WAL commit and one FTS flush for many pages). Resolves once committed.
    */
-  write(write: SyncWrite): Promise<number> {
+  write(write: SyncWrite, now = false): Promise<number> {
     return new Promise((done, fail) => {
       const rows = write.kind === 'page' ? write.messages.length : 0
       this.group.push({ write, rows, done, fail })
       this.groupRows += rows
-      if (this.groupRows >= this.tuning.maxRows) this.flush()
+      if (now || this.groupRows >= this.tuning.maxRows) this.flush()
       else this.groupTimer ??= setTimeout(() => this.flush(), this.tuning.maxDelayMs)
     })
   }

@@ -42,7 +42,7 @@ function serve(server: CacheServer): void {
           post({ id: msg.id, ok: server.call(msg.method, msg.args as never) })
           break
         case 'write':
-          server.write(msg.write).then((n) => post({ id: msg.id, ok: n }), fail)
+          server.write(msg.write, msg.now).then((n) => post({ id: msg.id, ok: n }), fail)
           break
         case 'search': {
           searching.add(msg.id)

@@ -47,7 +47,7 @@ export const MAX_NOTES = 20
  * keeps them in order and commits those waiting together (group commit), so when it falls behind
  * its transactions grow instead of the sync slowing to one commit per page.
  */
-const WRITES_AHEAD = 64
+export const WRITES_AHEAD = 64
 
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
@@ -330,7 +330,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         following?.catch(() => undefined)
         // The page and where a first sync goes on commit together: a kill never leaves them out of step.
         const marksResume = phase === 'full' && next !== 'end'
-        const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null)
+        // A write the sync waits for (head, resume) commits at once; a full sync's pages group.
+        const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null, phase !== 'full')
         let stored: number | undefined
         if (phase === 'full') {
           track(write)
@@ -382,6 +383,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   const listing = listChats()
   const workers = Array.from({ length: concurrency }, worker)
   const ends = await Promise.allSettled([listing, ...workers])
+  // Nothing more is coming: the last group commits now rather than after the worker's pause.
+  if (inWorker.size > 0) await cache.writer.flush().catch(() => undefined)
   // No write may still be running when the caller hears that the run ended.
   while (inWorker.size > 0) await Promise.allSettled([...inWorker])
   const failed = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected')

@@ -102,6 +102,27 @@ describe('the cache worker (the one owner of the file)', () => {
     expect(await api.messages.chatSyncState('c1')).toMatchObject({ resumePage: 31 })
   })
 
+  it('a group waits for more pages; a write someone waits for, or a flush, commits it at once', async () => {
+    await client.close()
+    // A pause far longer than the test: only `now` or a flush can commit these.
+    client = await CacheClient.start(file, KEY, { tuning: { maxDelayMs: 600_000 } })
+    api = cacheApi(client)
+    const stats = await api.stats()
+    let first = false
+    const grouped = api.writer.ingestPage('c1', [msg('g1', 1000, 'a')]).then((n) => ((first = true), n))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(first).toBe(false)
+    // The awaited write commits the pending group with it.
+    expect(await api.writer.ingestPage('c1', [msg('g2', 2000, 'b')], null, true)).toBe(1)
+    expect(await grouped).toBe(1)
+    const pending = api.writer.ingestPage('c1', [msg('g3', 3000, 'c')])
+    await api.writer.flush()
+    expect(await pending).toBe(1)
+    const after = await api.stats()
+    expect(after.groups - stats.groups).toBe(2)
+    expect(after.rows - stats.rows).toBe(3)
+  })
+
   it('commits writes already sent before it closes, and refuses them after', async () => {
     const stored = api.writer.ingestPage('c1', [msg('m1', 1000, 'x'), msg('m2', 2000, 'y')], 2)
     await client.close()
