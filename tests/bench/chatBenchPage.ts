@@ -6,6 +6,8 @@ import type { Preview } from '../harness/preview'
 export interface ScrollRun {
   frames: number[]
   maxNodes: number
+  /** The elements under the list when there were most, by tag and first class. */
+  kinds: Record<string, number>
   scrolledPx: number
 }
 
@@ -71,6 +73,7 @@ export function scrollUpFor(page: Page, ms: number, pxPerFrame = 40): Promise<Sc
     if (!scroller) return reject(new Error('no chat open'))
     const frames = []
     let maxNodes = 0
+    let kinds = {}
     let scrolledPx = 0
     let last = performance.now()
     const end = last + ${Number(ms)}
@@ -78,12 +81,20 @@ export function scrollUpFor(page: Page, ms: number, pxPerFrame = 40): Promise<Sc
       frames.push(now - last)
       last = now
       // Every element under the message list, not only the rows.
-      maxNodes = Math.max(maxNodes, scroller.getElementsByTagName('*').length)
+      const all = scroller.getElementsByTagName('*')
+      if (all.length > maxNodes) {
+        maxNodes = all.length
+        kinds = {}
+        for (const el of all) {
+          const k = el.tagName.toLowerCase() + (el.classList[0] ? '.' + el.classList[0] : '')
+          kinds[k] = (kinds[k] || 0) + 1
+        }
+      }
       const before = scroller.scrollTop
       scroller.scrollTop = Math.max(0, before - ${Number(pxPerFrame)})
       scrolledPx += before - scroller.scrollTop
       if (now < end) requestAnimationFrame(step)
-      else resolve({ frames: frames.slice(1), maxNodes, scrolledPx })
+      else resolve({ frames: frames.slice(1), maxNodes, kinds, scrolledPx })
     }
     requestAnimationFrame(step)
   })`
@@ -115,4 +126,89 @@ export function jumpUpFor(page: Page, ms: number): Promise<{ jumps: number; maxN
     step()
   })`
   return page.evaluate(source) as Promise<{ jumps: number; maxNodes: number; oldest: string | null }>
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** Where an open's time went: the bridge calls it waited for, and the renderer's CPU by kind. */
+export interface FirstPaintProfile {
+  totalMs: number
+  /** Calls to main (the preview's bridge) during the open: channel and time until answered. */
+  calls: { channel: string; ms: number }[]
+  /** Renderer CPU self time by where the code comes from; `idle` is waiting (for main, for frames). */
+  cpuMs: Record<string, number>
+  /** The busiest functions by self time. */
+  top: { fn: string; ms: number }[]
+}
+
+/** The bundle a script URL belongs to, for grouping the profile. */
+function origin(url: string): string {
+  if (!url) return 'native'
+  const file = url.split('/').pop() ?? url
+  return file.replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js')
+}
+
+/**
+ * One open of the chat with the renderer's CPU profiler on (DevTools protocol, 100 µs samples) and
+ * the bridge's calls timed, to say what a first paint is made of.
+ */
+export async function profileFirstPaint(page: Page, hash: string): Promise<FirstPaintProfile> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __benchCalls: { channel: string; ms: number }[]; __benchFetch?: boolean }
+    w.__benchCalls = []
+    if (w.__benchFetch) return
+    w.__benchFetch = true
+    const real = window.fetch.bind(window)
+    window.fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+      const started = performance.now()
+      try {
+        return await real(input, init)
+      } finally {
+        if (url.includes('/__bridge/')) {
+          let channel = url.split('/__bridge/')[1] ?? url
+          try {
+            channel = (JSON.parse(String(init?.body)) as { channel: string }).channel
+          } catch {
+            // Not a call with a JSON body: keep the path.
+          }
+          w.__benchCalls.push({ channel, ms: performance.now() - started })
+        }
+      }
+    }
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+  const totalMs = await timeToFirstPaint(page, hash)
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+  await cdp.detach()
+  const calls = await page.evaluate(
+    () => (window as unknown as { __benchCalls: { channel: string; ms: number }[] }).__benchCalls,
+  )
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const cpuMs: Record<string, number> = {}
+  const fnMs = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id)
+    if (!node) return
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000
+    const name = node.callFrame.functionName
+    const kind = ['(idle)', '(program)', '(garbage collector)'].includes(name) ? name : origin(node.callFrame.url)
+    cpuMs[kind] = (cpuMs[kind] ?? 0) + ms
+    const fn = `${name || '(anonymous)'} ${origin(node.callFrame.url)}`
+    fnMs.set(fn, (fnMs.get(fn) ?? 0) + ms)
+  })
+  const top = [...fnMs.entries()]
+    .filter(([fn]) => !fn.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([fn, ms]) => ({ fn, ms: +ms.toFixed(1) }))
+  for (const k of Object.keys(cpuMs)) cpuMs[k] = +cpuMs[k].toFixed(1)
+  return { totalMs, calls: calls.map((c) => ({ channel: c.channel, ms: +c.ms.toFixed(1) })), cpuMs, top }
 }
