@@ -2,6 +2,24 @@ import type { Chat, ChatMessage, MessageCursor } from '../../contract'
 import type { CacheDb } from './cacheDatabase'
 import { CHUNK_BITS, chunksOf, MAX_CHUNKS } from './messageChunks'
 
+/** A message's columns: seq, chat_id, id, time, role, type, file_name, image_url, audio_url, document_url, raw. */
+type MessageColumns = [
+  number,
+  string,
+  string,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+]
+
+/** What an update sets: the columns after seq, chat_id and id. */
+type UpdateColumns = MessageColumns extends [number, string, string, ...infer Rest] ? Rest : never
+
 interface MessageRow {
   raw: string
   time: number
@@ -79,15 +97,17 @@ export class MessageStore {
   constructor(private readonly db: CacheDb) {
     // The search chunks of a transaction gather here and go to the index in one INSERT … SELECT.
     db.exec('CREATE TEMP TABLE IF NOT EXISTS pending_chunks (cid INTEGER PRIMARY KEY, text TEXT, midia_content TEXT)')
-    this.insertMessage = db.prepare(
+    // Positional parameters (a row is an array in MessageColumns order): binding by name costs a
+    // property lookup per column per row, the ingest's hottest loop.
+    this.insertMessage = db.prepare<MessageColumns>(
       `INSERT INTO messages (seq, chat_id, id, time, role, type, file_name, image_url, audio_url, document_url, raw)
-       VALUES (@seq, @chatId, @id, @time, @role, @type, @fileName, @imageUrl, @audioUrl, @documentUrl, @raw)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (seq) DO NOTHING`,
     )
-    this.updateMessage = db.prepare(
-      `UPDATE messages SET time = @time, role = @role, type = @type, text = NULL, midia_content = NULL,
-         file_name = @fileName, image_url = @imageUrl, audio_url = @audioUrl, document_url = @documentUrl, raw = @raw
-       WHERE seq = @seq AND raw <> @raw`,
+    this.updateMessage = db.prepare<[...UpdateColumns, number, string, string, string]>(
+      `UPDATE messages SET time = ?, role = ?, type = ?, text = NULL, midia_content = NULL,
+         file_name = ?, image_url = ?, audio_url = ?, document_url = ?, raw = ?
+       WHERE seq = ? AND chat_id = ? AND id = ? AND raw <> ?`,
     )
     this.pendingChunk = db.prepare<[number, number, string | null, string | null]>(
       `INSERT INTO temp.pending_chunks (cid, text, midia_content) VALUES ((? << ${CHUNK_BITS}) | ?, ?, ?)`,
@@ -216,24 +236,25 @@ export class MessageStore {
     // The last seq a probe took, per millisecond.
     const probed = new Map<number, number>()
     for (const m of batch) {
-      const row = {
-        seq: 0,
+      const row: MessageColumns = [
+        0,
         chatId,
-        id: m.id,
-        time: storedTime(m.time),
-        role: str(m.role),
-        type: str(m.type),
-        fileName: str(m.fileName),
-        imageUrl: str(m.imageUrl),
-        audioUrl: str(m.audioUrl),
-        documentUrl: str(m.documentUrl),
-        raw: JSON.stringify(m),
-      }
+        m.id,
+        storedTime(m.time),
+        str(m.role),
+        str(m.type),
+        str(m.fileName),
+        str(m.imageUrl),
+        str(m.audioUrl),
+        str(m.documentUrl),
+        JSON.stringify(m),
+      ]
       const knownSeq = known.get(m.id)
       if (knownSeq !== undefined) {
-        row.seq = knownSeq
+        row[0] = knownSeq
         // Rewritten only when its JSON changed, so the index is not churned.
-        if (this.updateMessage.run(row).changes > 0) {
+        const [seq, chat, id, ...columns] = row
+        if (this.updateMessage.run(...columns, seq, chat, id, row[10]).changes > 0) {
           this.unindexChunks.run(knownSeq, knownSeq)
           this.deleteChunks.run(knownSeq, knownSeq)
           this.addChunks(knownSeq, m)
@@ -241,18 +262,18 @@ export class MessageStore {
         continue
       }
       const base = seqBase(m.time, chatId, m.id)
-      row.seq = base
-      if (this.insertMessage.run(row).changes === 0) {
+      row[0] = base
+      if (this.insertMessage.run(...row).changes === 0) {
         // Another message holds this slot (same millisecond and hash): go on after the last seq
         // taken in this millisecond, so a burst of one millisecond does not probe slot by slot.
         const ms = base - (base % SLOTS)
         const last = Math.max(probed.get(ms) ?? base, this.maxSeqIn.get(ms, ms + SLOTS - 1)?.s ?? base)
-        row.seq = last + 1
-        while (this.insertMessage.run(row).changes === 0) row.seq++
-        probed.set(ms, row.seq)
+        row[0] = last + 1
+        while (this.insertMessage.run(...row).changes === 0) row[0]++
+        probed.set(ms, row[0])
       }
-      known.set(m.id, row.seq)
-      this.addChunks(row.seq, m)
+      known.set(m.id, row[0])
+      this.addChunks(row[0], m)
       inserted++
     }
     return inserted
