@@ -1,13 +1,11 @@
 import { ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Agent } from '@contract'
-import { useDeskApi } from '@/api'
 import { isolate } from '@/domain/userText'
 import { feedback } from '@/feedback'
 import { useOfflineState } from '@/composables/useOfflineState'
 import { runWrite } from '@/query'
 import { useAgentsStore } from '@/stores/agents'
-import { useSessionStore } from '@/stores/session'
 
 /** The agent's undocumented `status` (live: ACTIVE, TRAINING; INACTIVE once switched off). */
 export function isAgentOn(agent: Pick<Agent, 'status'> | undefined): boolean {
@@ -48,14 +46,7 @@ export function useAgentActive() {
   const { offline } = useOfflineState()
   const busy = ref<Record<string, boolean>>({})
 
-  function patchStatus(agentId: string, status: string) {
-    const known = agents.byId[agentId]
-    if (known) agents.byId[agentId] = { ...known, status }
-    const detail = agents.details[agentId]
-    if (detail) agents.details[agentId] = { ...detail, agent: { ...detail.agent, status } }
-    for (const page of Object.values(agents.pages))
-      page.items = page.items.map((a) => (a.id === agentId ? { ...a, status } : a))
-  }
+  const patchStatus = (agentId: string, status: string) => agents.patch(agentId, { status })
 
   async function setOn(agent: Agent, on: boolean): Promise<boolean> {
     const name = isolate(agent.name || t('agents.list.noName'))
@@ -86,11 +77,9 @@ export function useAgentActive() {
     patchStatus(agent.id, on ? 'ACTIVE' : 'INACTIVE')
     message.success(on ? t('agentActive.doneOn', { name }) : t('agentActive.doneOff', { name }))
     // The service's word on the new state (the status is not documented; a read settles it).
-    void useSessionStore()
-      .runAuthorized(() => useDeskApi().agents.get({ path: { agentId: agent.id } }))
-      .then((read) => {
-        if (read.ok && read.data.status) patchStatus(agent.id, read.data.status)
-      })
+    void agents.get(agent.id, { fresh: true }).then((read) => {
+      if (read.ok && read.data.status) patchStatus(agent.id, read.data.status)
+    })
     return true
   }
 

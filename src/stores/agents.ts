@@ -1,8 +1,11 @@
+import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { Agent, AgentInput, Result, ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
+import { computed, toValue, type MaybeRefOrGetter } from 'vue'
+import type { Agent, AgentInput, EndpointInput, EndpointName, EndpointOutput, Result, ResultMeta } from '@contract'
+import { callEndpoint } from '@/query/endpointCall'
+import { endpointKey, endpointKeyParts } from '@/query/endpointKeys'
+import { appErrorOf, EndpointFailure, useEndpointQuery, type EndpointAnswer } from '@/query/endpointQuery'
+import { runWrite } from '@/query/endpointWrite'
 import { useSessionStore } from './session'
 
 export interface AgentListRequest {
@@ -36,131 +39,152 @@ export function agentUpdateBody(full: Agent, changes: AgentChanges): AgentInput 
   return merged as AgentInput
 }
 
-/** One page of agents as last fetched, with where it came from. */
-export interface AgentPage {
-  items: Agent[]
-  meta: ResultMeta | undefined
+/** The input of `agents.list`; no empty filter is sent. */
+export function agentListInput(r: AgentListRequest): EndpointInput<'agents.list'> {
+  const query = r.query?.trim()
+  return {
+    path: { workspaceId: r.workspaceId },
+    query: { page: r.page, pageSize: r.pageSize, ...(query ? { query } : {}) },
+  }
 }
 
-const pageKey = (r: AgentListRequest) => JSON.stringify([r.workspaceId, r.page, r.pageSize, r.query ?? ''])
+const STALE_MS = 5_000
+const GC_MS = 300_000
 
+/**
+ * The agents of the workspace, as queries of the endpoint table: the query cache is the only copy,
+ * so a write refreshes every screen that shows the agent, and a profile switch forgets them all.
+ */
 export const useAgentsStore = defineStore('agents', () => {
-  const pages = ref<Record<string, AgentPage>>({})
-  /** Every agent seen in a list, by id, so a detail screen can show something before its own read. */
-  const byId = ref<Record<string, Agent>>({})
-  const share = createInFlight()
-  /** Order of list requests per page, so an older answer landing late does not replace a newer one. */
-  let listSequence = 0
-  const pageWrittenBy: Record<string, number> = {}
-
-  /** One page of agents; `fresh` does not join a request already under way (see createInFlight). */
-  function list(request: AgentListRequest, opts: { fresh?: boolean } = {}): Promise<Result<Agent[]>> {
-    const key = pageKey(request)
-    return share(
-      key,
-      async () => {
-        const seq = ++listSequence
-        const session = useSessionStore()
-        const query = request.query?.trim()
-        const r = await session.runAuthorized(() =>
-          useDeskApi().agents.list({
-            path: { workspaceId: request.workspaceId },
-            query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
-          }),
-        )
-        if (r.ok && seq > (pageWrittenBy[key] ?? 0)) {
-          pageWrittenBy[key] = seq
-          pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
-          for (const agent of r.data) byId.value[agent.id] = agent
-        }
-        return r
-      },
-      opts,
-    )
-  }
-
-  function cachedPage(request: AgentListRequest): AgentPage | undefined {
-    return pages.value[pageKey(request)]
-  }
-
-  /** Agents read one by one, by id. The detail view reads once and its tabs share this. */
-  const details = ref<Record<string, AgentDetail>>({})
+  const session = useSessionStore()
+  const queries = useQueryCache()
 
   /**
-   * Keeps an agent under the id it was asked by (an answer whose `id` differs, which the vendor's
-   * document does not rule out, must not leave the detail view with nothing to show).
+   * A read outside a component (the palette, pickers) through the same cache as the screens: it
+   * joins a read of the same input under way, otherwise asks (or, `fresh`, asks anew).
    */
-  function remember(agent: Agent, meta: ResultMeta | undefined, askedId: string = agent.id) {
-    details.value = { ...details.value, [askedId]: { agent, meta } }
-    byId.value[askedId] = agent
-  }
-
-  /** Lists no longer show what the service has; the next list call reads again. */
-  function forgetPages() {
-    pages.value = {}
-  }
-
-  /** The whole agent, as the service has it (unknown fields included). */
-  function get(agentId: string, opts: { fresh?: boolean } = {}): Promise<Result<Agent>> {
-    return share(
-      `get:${agentId}`,
-      async () => {
-        const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.get({ path: { agentId } }))
-        if (r.ok) remember(r.data, r.meta, agentId)
-        return r
+  async function read<N extends EndpointName>(
+    name: N,
+    input: EndpointInput<N>,
+    opts: { fresh?: boolean } = {},
+  ): Promise<Result<EndpointOutput<N>>> {
+    const entry = queries.ensure<EndpointAnswer<EndpointOutput<N>>>({
+      key: endpointKey(session.activeProfileId ?? '', name, input),
+      query: async () => {
+        const r = await session.runAuthorized(() => callEndpoint(name, input))
+        if (!r.ok) throw new EndpointFailure(r.error)
+        return { data: r.data, meta: r.meta }
       },
-      opts,
-    )
+      staleTime: STALE_MS,
+      gcTime: GC_MS,
+    })
+    try {
+      const state = await ((!opts.fresh && entry.pending?.refreshCall) || queries.fetch(entry))
+      const answer = state.data as EndpointAnswer<EndpointOutput<N>>
+      return { ok: true, data: answer.data, ...(answer.meta ? { meta: answer.meta } : {}) }
+    } catch (e) {
+      return { ok: false, error: appErrorOf(e)! }
+    }
   }
+
+  /** The answers of this profile's agent reads now in the cache. */
+  const entriesOf = (name: 'agents.list' | 'agents.get') =>
+    queries.getEntries({ key: ['endpoint', session.activeProfileId ?? '', name] })
+
+  /** Every agent read on its own, under the id it was asked by (an answer may carry another id). */
+  const details = computed<Record<string, AgentDetail>>(() => {
+    const out: Record<string, AgentDetail> = {}
+    for (const entry of entriesOf('agents.get')) {
+      const answer = entry.state.value.data as EndpointAnswer<Agent> | undefined
+      const askedId = (endpointKeyParts(entry.key)?.input as { path?: { agentId?: string } })?.path?.agentId
+      if (answer && askedId) out[askedId] = { agent: answer.data, meta: answer.meta }
+    }
+    return out
+  })
+
+  /** Every agent seen in a list or read, by id, so a screen can name it before its own read. */
+  const byId = computed<Record<string, Agent>>(() => {
+    const out: Record<string, Agent> = {}
+    for (const entry of entriesOf('agents.list')) {
+      const answer = entry.state.value.data as EndpointAnswer<Agent[]> | undefined
+      for (const agent of answer?.data ?? []) out[agent.id] = agent
+    }
+    for (const [id, d] of Object.entries(details.value)) out[id] = d.agent
+    return out
+  })
+
+  /** One page of agents, read now (pickers, palette); screens use `usePagedQuery('agents.list')`. */
+  const list = (request: AgentListRequest, opts: { fresh?: boolean } = {}) =>
+    read('agents.list', agentListInput(request), opts)
+
+  /** The whole agent, as the service has it (unknown fields included), read now. */
+  const get = (agentId: string, opts: { fresh?: boolean } = {}) => read('agents.get', { path: { agentId } }, opts)
+
+  /** The agent as a query (call in setup); what a list showed stands in until it answers. */
+  const detail = (agentId: MaybeRefOrGetter<string | undefined>) =>
+    useEndpointQuery(
+      'agents.get',
+      () => {
+        const id = toValue(agentId)
+        return id ? { path: { agentId: id } } : null
+      },
+      { placeholder: () => byId.value[toValue(agentId) ?? ''] },
+    )
+
+  /** The agent's own read, set to what a write answered (shown at once, before the reads ask again). */
+  const keep = (agentId: string, agent: Agent) =>
+    queries.setQueryData(endpointKey(session.activeProfileId ?? '', 'agents.get', { path: { agentId } }), {
+      data: agent,
+      meta: undefined,
+    })
 
   async function create(workspaceId: string, input: AgentInput): Promise<Result<Agent>> {
-    const r = await useSessionStore().runAuthorized(() =>
-      useDeskApi().agents.create({ path: { workspaceId }, body: input }),
-    )
-    if (r.ok) {
-      remember(r.data, undefined)
-      forgetPages()
-    }
+    const r = await runWrite('agents.create', { path: { workspaceId }, body: input })
+    if (r.ok) keep(r.data.id, r.data)
     return r
   }
 
   /**
-   * Saves `changes` by sending the whole agent (see `agentUpdateBody`), read first if this store
-   * has not read it yet.
+   * Saves `changes` by sending the whole agent (see `agentUpdateBody`), read first if it was not
+   * read yet.
    */
   async function update(agentId: string, changes: AgentChanges): Promise<Result<Agent>> {
     let full = details.value[agentId]?.agent
     if (!full) {
-      const read = await get(agentId)
-      if (!read.ok) return read
-      full = read.data
+      const r = await get(agentId)
+      if (!r.ok) return r
+      full = r.data
     }
-    const body = agentUpdateBody(full, changes)
-    const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.update({ path: { agentId }, body }))
-    if (r.ok) {
-      remember(r.data, undefined, agentId)
-      forgetPages()
-    }
+    const r = await runWrite('agents.update', { path: { agentId }, body: agentUpdateBody(full, changes) })
+    if (r.ok) keep(agentId, r.data)
     return r
   }
 
   async function remove(agentId: string): Promise<Result<unknown>> {
-    const r = await useSessionStore().runAuthorized(() => useDeskApi().agents.delete({ path: { agentId } }))
-    if (r.ok) {
-      const { [agentId]: _gone, ...rest } = details.value
-      details.value = rest
-      delete byId.value[agentId]
-      forgetPages()
-    }
+    const r = await runWrite('agents.delete', { path: { agentId } })
+    if (r.ok)
+      for (const entry of entriesOf('agents.get'))
+        if ((endpointKeyParts(entry.key)?.input as { path?: { agentId?: string } })?.path?.agentId === agentId)
+          queries.remove(entry)
     return r
   }
 
-  /** Forgets everything (another profile became active). */
-  function reset() {
-    pages.value = {}
-    byId.value = {}
-    details.value = {}
+  /** Changes the agent wherever a read holds it (its on/off state, before the service's word). */
+  function patch(agentId: string, change: Partial<Agent>) {
+    for (const entry of [...entriesOf('agents.list'), ...entriesOf('agents.get')]) {
+      const answer = entry.state.value.data as EndpointAnswer<Agent | Agent[]> | undefined
+      if (!answer) continue
+      const askedId = (endpointKeyParts(entry.key)?.input as { path?: { agentId?: string } })?.path?.agentId
+      const data = Array.isArray(answer.data)
+        ? answer.data.some((a) => a.id === agentId)
+          ? answer.data.map((a) => (a.id === agentId ? { ...a, ...change } : a))
+          : answer.data
+        : askedId === agentId
+          ? { ...answer.data, ...change }
+          : answer.data
+      if (data !== answer.data) queries.setEntryState(entry, { ...entry.state.value, data: { ...answer, data } })
+    }
   }
 
-  return { pages, byId, details, list, cachedPage, get, create, update, remove, reset }
+  return { byId, details, list, get, detail, create, update, remove, patch }
 })

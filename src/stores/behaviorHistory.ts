@@ -1,61 +1,40 @@
+import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import { BEHAVIOR_HISTORY_FIRST_PAGE, type BehaviorHistoryRecord, type Result, type ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
+import { toValue, type MaybeRefOrGetter } from 'vue'
+import { BEHAVIOR_HISTORY_FIRST_PAGE, type BehaviorHistoryRecord } from '@contract'
+import { endpointKeyParts } from '@/query/endpointKeys'
+import type { EndpointAnswer } from '@/query/endpointQuery'
+import { usePagedQuery } from '@/query/usePagedQuery'
+import { compareTimes } from '@/domain/timestamps'
 import { useSessionStore } from './session'
-
-export interface BehaviorHistoryRequest {
-  agentId: string
-  /** 0-based, as the service counts these pages. */
-  page: number
-  pageSize: number
-}
-
-export interface BehaviorHistoryPage {
-  items: BehaviorHistoryRecord[]
-  meta: ResultMeta | undefined
-}
-
-const pageKey = (r: BehaviorHistoryRequest) => JSON.stringify([r.agentId, r.page, r.pageSize])
 
 /** The changes of an agent's behavior, newest first, in 0-based pages. */
 export const useBehaviorHistoryStore = defineStore('behaviorHistory', () => {
-  const pages = ref<Record<string, BehaviorHistoryPage>>({})
-  const share = createInFlight()
+  const queries = useQueryCache()
+  const session = useSessionStore()
 
-  function list(
-    request: BehaviorHistoryRequest,
-    opts: { fresh?: boolean } = {},
-  ): Promise<Result<BehaviorHistoryRecord[]>> {
-    if (request.page < BEHAVIOR_HISTORY_FIRST_PAGE) throw new RangeError('behavior history pages start at 0')
-    const key = pageKey(request)
-    return share(
-      key,
-      async () => {
-        const r = await useSessionStore().runAuthorized(() =>
-          useDeskApi().behaviorHistory.list({
-            path: { id: request.agentId },
-            query: { page: request.page, pageSize: request.pageSize },
-          }),
-        )
-        if (r.ok) pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
-        return r
-      },
-      opts,
-    )
+  /** An agent's history as a paged list (call in setup); a behavior save refreshes it by itself. */
+  const pages = (agentId: MaybeRefOrGetter<string>, pageSize = 10) =>
+    usePagedQuery('behaviorHistory.list', {
+      input: (page, size) => ({ path: { id: toValue(agentId) }, query: { page, pageSize: size } }),
+      items: (records) => records,
+      pageSize,
+      pageBase: BEHAVIOR_HISTORY_FIRST_PAGE,
+      identify: (record) => record.id,
+    })
+
+  /** Every version of the agent the pages read so far hold, newest first (to compare any two). */
+  function seen(agentId: string): BehaviorHistoryRecord[] {
+    const byId = new Map<string, BehaviorHistoryRecord>()
+    for (const entry of queries.getEntries({
+      key: ['endpoint', session.activeProfileId ?? '', 'behaviorHistory.list'],
+    })) {
+      if ((endpointKeyParts(entry.key)?.input as { path?: { id?: string } })?.path?.id !== agentId) continue
+      const answer = entry.state.value.data as EndpointAnswer<BehaviorHistoryRecord[]> | undefined
+      for (const record of answer?.data ?? []) byId.set(record.id, record)
+    }
+    return [...byId.values()].sort((a, b) => compareTimes(a.createdAt, b.createdAt, 'newestFirst'))
   }
 
-  /** After the behavior changed: the pages kept for this agent no longer start with the newest record. */
-  function forget(agentId: string) {
-    pages.value = Object.fromEntries(
-      Object.entries(pages.value).filter(([key]) => (JSON.parse(key) as unknown[])[0] !== agentId),
-    )
-  }
-
-  function reset() {
-    pages.value = {}
-  }
-
-  return { pages, list, forget, reset }
+  return { pages, seen }
 })

@@ -14,6 +14,7 @@ export default {
   instructionsPlaceholder: 'Ask kindly whether the customer still needs help with the order.',
   wait: 'After the contact has been quiet for',
   exactly: 'Exactly {duration}',
+  unit: 'Unit of time',
   units: {
     minutes: 'minutes',
     hours: 'hours',

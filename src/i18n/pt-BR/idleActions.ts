@@ -15,6 +15,7 @@ export default {
   instructionsPlaceholder: 'Pergunte com gentileza se o cliente ainda precisa de ajuda com o pedido.',
   wait: 'Depois que o contato ficar em silêncio por',
   exactly: 'Exatamente {duration}',
+  unit: 'Unidade de tempo',
   units: {
     minutes: 'minutos',
     hours: 'horas',

@@ -2,7 +2,10 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Agent, Profile, Result } from '@contract'
-import { useAgentsStore } from '@/stores/agents'
+import { useQueryCache } from '@pinia/colada'
+import { endpointKey } from '@/query/endpointKeys'
+import type { EndpointAnswer } from '@/query/endpointQuery'
+import { agentListInput, useAgentsStore, type AgentListRequest } from '@/stores/agents'
 import { useSessionStore } from '@/stores/session'
 import { createFakeDeskApi, deferred, flush } from './fakeDeskApi'
 
@@ -21,6 +24,13 @@ const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 const authError: Result<never> = { ok: false, error: { kind: 'auth', message: 'token refused', status: 403 } }
 
 let fake: ReturnType<typeof createFakeDeskApi>
+
+/** The page the query cache holds for a request (what every screen showing it reads). */
+function cachedPage(request: AgentListRequest) {
+  const answer = useQueryCache().getQueryData(endpointKey('p1', 'agents.list', agentListInput(request))) as
+    EndpointAnswer<Agent[]> | undefined
+  return answer && { items: answer.data, meta: answer.meta }
+}
 
 beforeEach(() => {
   fake = createFakeDeskApi()
@@ -72,7 +82,7 @@ describe('agents store: in-flight sharing', () => {
     await stale
     expect(list).toHaveBeenCalledTimes(2)
     // The older answer, landing last, does not replace the newer page.
-    expect(store.cachedPage(request)?.items).toHaveLength(2)
+    expect(cachedPage(request)?.items).toHaveLength(2)
   })
 
   it('keeps the meta beside the page and indexes the agents by id', async () => {
@@ -84,7 +94,7 @@ describe('agents store: in-flight sharing', () => {
     const store = useAgentsStore()
     const request = { workspaceId: 'W1', page: 1, pageSize: 10 }
     await store.list(request)
-    expect(store.cachedPage(request)).toEqual({
+    expect(cachedPage(request)).toEqual({
       items: [agent('A1', 'Ana')],
       meta: { source: 'cache', fetchedAt: 5, offline: true },
     })

@@ -4,5 +4,5 @@ export default {
   id: 'behavior',
   order: 20,
   label: 'agentDetail.tabs.behavior',
-  component: () => import('@/components/agents/AgentBehaviorEditor.vue'),
+  component: () => import('@/components/agents/behavior/AgentBehaviorEditor.vue'),
 } satisfies AgentTab

@@ -4,5 +4,5 @@ export default {
   id: 'idle',
   order: 50,
   label: 'idleActions.tab',
-  component: () => import('@/components/agents/AgentIdleActionsTab.vue'),
+  component: () => import('@/components/agents/idle/AgentIdleActionsTab.vue'),
 } satisfies AgentTab

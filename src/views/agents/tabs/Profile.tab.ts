@@ -4,5 +4,5 @@ export default {
   id: 'profile',
   order: 10,
   label: 'agentDetail.tabs.profile',
-  component: () => import('@/components/agents/AgentProfileForm.vue'),
+  component: () => import('@/components/agents/profile/AgentProfileForm.vue'),
 } satisfies AgentTab

@@ -4,5 +4,5 @@ export default {
   id: 'settings',
   order: 35,
   label: 'agentSettings.tab',
-  component: () => import('@/components/agents/AgentSettingsTab.vue'),
+  component: () => import('@/components/agents/settings/AgentSettingsTab.vue'),
 } satisfies AgentTab

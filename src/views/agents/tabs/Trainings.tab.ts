@@ -4,5 +4,5 @@ export default {
   id: 'trainings',
   order: 30,
   label: 'agentDetail.tabs.trainings',
-  component: () => import('@/components/agents/AgentTrainingList.vue'),
+  component: () => import('@/components/agents/trainings/AgentTrainingList.vue'),
 } satisfies AgentTab

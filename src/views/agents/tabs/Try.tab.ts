@@ -5,5 +5,5 @@ export default {
   id: 'try',
   order: 90,
   label: 'liveChat.tryAgent.tab',
-  component: () => import('@/components/agents/AgentTryPanel.vue'),
+  component: () => import('@/components/agents/try/AgentTryPanel.vue'),
 } satisfies AgentTab

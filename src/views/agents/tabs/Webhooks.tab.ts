@@ -4,5 +4,5 @@ export default {
   id: 'webhooks',
   order: 100,
   label: 'agentDetail.tabs.webhooks',
-  component: () => import('@/components/agents/AgentWebhooksForm.vue'),
+  component: () => import('@/components/agents/webhooks/AgentWebhooksForm.vue'),
 } satisfies AgentTab

@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { Pinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { IdleConfig } from '@contract'
-import AgentIdleActionsTab from '@/components/agents/AgentIdleActionsTab.vue'
+import AgentIdleActionsTab from '@/components/agents/idle/AgentIdleActionsTab.vue'
 import { createFakeDeskApi } from '../fakeDeskApi'
 import { mountInApp, setUpApp } from './harness'
 

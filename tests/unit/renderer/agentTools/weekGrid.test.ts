@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import AgentWeekGrid from '@/components/agents/AgentWeekGrid.vue'
+import AgentWeekGrid from '@/components/agents/idle/AgentWeekGrid.vue'
 import { emptyWeek, type ScheduleDay } from '@/domain/idleSchedule'
 import { setLocale } from '@/i18n'
 import { mountModel } from './harness'

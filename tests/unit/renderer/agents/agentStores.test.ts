@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
-import { createPinia, setActivePinia } from 'pinia'
+import { PiniaColada, useQueryCache } from '@pinia/colada'
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { defineComponent, h } from 'vue'
 import type { Agent, BehaviorHistoryRecord, Profile } from '@contract'
 import { webhooksInputOf, webhooksDraftOf } from '@/domain/webhookForm'
 import { useAgentsStore } from '@/stores/agents'
@@ -8,7 +11,8 @@ import { useBehaviorHistoryStore } from '@/stores/behaviorHistory'
 import { useSessionStore } from '@/stores/session'
 import { useTrainingsStore } from '@/stores/trainings'
 import { useWebhooksStore } from '@/stores/webhooks'
-import { createFakeDeskApi } from '../fakeDeskApi'
+import { endpointKey } from '@/query/endpointKeys'
+import { createFakeDeskApi, flush } from '../fakeDeskApi'
 
 const profile: Profile = {
   id: 'p1',
@@ -33,14 +37,35 @@ const stored: Agent = {
 }
 
 let fake: ReturnType<typeof createFakeDeskApi>
+let pinia: Pinia
 
 beforeEach(() => {
   fake = createFakeDeskApi()
   fake.install()
-  setActivePinia(createPinia())
+  pinia = createPinia()
+  setActivePinia(pinia)
   useSessionStore().profiles = [profile]
   useSessionStore().activeProfileId = 'p1'
 })
+
+/** Runs `use` in a mounted component (queries live in a component's setup) and gives back what it made. */
+function inSetup<T>(use: () => T): T {
+  let made: T | undefined
+  mount(
+    defineComponent({
+      setup() {
+        made = use()
+        return () => h('div')
+      },
+    }),
+    { global: { plugins: [pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] } },
+  )
+  return made as T
+}
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await flush()
+}
 
 describe('agents store: detail, update, create, delete', () => {
   it('reads the agent before an update it has not seen, then sends the whole agent with the change', async () => {
@@ -98,16 +123,21 @@ describe('agents store: detail, update, create, delete', () => {
     expect(calls).toBe(2)
   })
 
-  it('forgets list pages after a create or a delete, so the list reads again', async () => {
+  it('marks list pages out of date after a create or a delete, so the list reads again', async () => {
     fake.handle('agents.list', async () => ({ ok: true, data: [stored], meta }))
     fake.handle('agents.create', async () => ({ ok: true, data: { ...stored, id: 'A2', name: 'Nova' } }))
     fake.handle('agents.delete', async () => ({ ok: true, data: { success: true } }))
     const agents = useAgentsStore()
     const request = { workspaceId: 'W1', page: 1, pageSize: 10 }
     await agents.list(request)
-    expect(agents.cachedPage(request)).toBeDefined()
+    const page = () =>
+      useQueryCache().getEntries({
+        key: endpointKey('p1', 'agents.list', { path: { workspaceId: 'W1' }, query: { page: 1, pageSize: 10 } }),
+      })[0]
+    expect(page()?.stale).toBe(false)
     await agents.create('W1', { name: 'Nova' })
-    expect(agents.cachedPage(request)).toBeUndefined()
+    await settle()
+    expect(page()?.stale).toBe(true)
     expect(agents.details.A2?.agent.name).toBe('Nova')
     await agents.remove('A2')
     expect(agents.details.A2).toBeUndefined()
@@ -118,21 +148,35 @@ describe('agents store: detail, update, create, delete', () => {
 describe('behavior history store', () => {
   const record = (id: string, createdAt: number): BehaviorHistoryRecord => ({ id, createdAt, behaviorText: id })
 
-  it('asks the service for 0-based pages and refuses a page below 0', async () => {
+  it('asks the service for 0-based pages and never for a page below 0', async () => {
     const list = fake.handle('behaviorHistory.list', async () => ({ ok: true, data: [record('r1', 2)], meta }))
-    const history = useBehaviorHistoryStore()
-    await history.list({ agentId: 'A1', page: 0, pageSize: 10 })
+    const pages = inSetup(() => useBehaviorHistoryStore().pages('A1', 10))
+    await settle()
     expect(list).toHaveBeenCalledWith({ path: { id: 'A1' }, query: { page: 0, pageSize: 10 } })
-    expect(() => history.list({ agentId: 'A1', page: -1, pageSize: 10 })).toThrow(RangeError)
+    expect(pages.items.value.map((r) => r.id)).toEqual(['r1'])
+    pages.prev()
+    await settle()
+    expect(pages.page.value).toBe(0)
+    expect(list).toHaveBeenCalledTimes(1)
   })
 
-  it('forgets the pages of one agent only', async () => {
-    fake.handle('behaviorHistory.list', async () => ({ ok: true, data: [record('r1', 2)], meta }))
+  it('a behavior save reads the history of that agent again, and only of that agent', async () => {
+    const list = fake.handle('behaviorHistory.list', async (input) => {
+      const agentId = (input as { path: { id: string } }).path.id
+      return { ok: true, data: [record(`${agentId}-r1`, 2)], meta }
+    })
+    fake.handle('agents.get', async () => ({ ok: true, data: stored, meta }))
+    fake.handle('agents.update', async () => ({ ok: true, data: stored }))
     const history = useBehaviorHistoryStore()
-    await history.list({ agentId: 'A1', page: 0, pageSize: 10 })
-    await history.list({ agentId: 'A2', page: 0, pageSize: 10 })
-    history.forget('A1')
-    expect(Object.keys(history.pages).map((k) => JSON.parse(k)[0])).toEqual(['A2'])
+    inSetup(() => [history.pages('A1'), history.pages('A2')])
+    await settle()
+    expect(history.seen('A1').map((r) => r.id)).toEqual(['A1-r1'])
+    await useAgentsStore().update('A1', { behavior: 'New' })
+    await settle()
+    const asked = (id: string) =>
+      list.mock.calls.filter(([input]) => (input as { path: { id: string } }).path.id === id).length
+    expect(asked('A1')).toBe(2)
+    expect(asked('A2')).toBe(1)
   })
 })
 
@@ -143,9 +187,20 @@ describe('trainings store', () => {
       data: { data: [{ id: 'T1', type: 'WEBSITE', website: 'https://a.example' }], count: 7 },
       meta,
     }))
-    const r = await useTrainingsStore().list({ agentId: 'A1', type: 'WEBSITE', page: 1, pageSize: 10, query: '  ' })
+    const pages = inSetup(() => useTrainingsStore().pages('A1', 'WEBSITE', 10))
+    pages.filter.value = '  '
+    pages.applyFilter()
+    await settle()
     expect(list).toHaveBeenCalledWith({ path: { agentId: 'A1' }, query: { type: 'WEBSITE', page: 1, pageSize: 10 } })
-    expect(r).toMatchObject({ ok: true, data: { count: 7, items: [{ id: 'T1' }] } })
+    expect(list).toHaveBeenCalledTimes(1)
+    expect(pages.items.value).toMatchObject([{ id: 'T1' }])
+    const answer = useQueryCache().getQueryData(
+      endpointKey('p1', 'trainings.list', {
+        path: { agentId: 'A1' },
+        query: { type: 'WEBSITE', page: 1, pageSize: 10 },
+      }),
+    )
+    expect(answer).toMatchObject({ data: { count: 7 } })
   })
 
   it('replaces by creating the new training first and deleting the old one only after that worked', async () => {
@@ -183,14 +238,21 @@ describe('trainings store', () => {
 
 describe('webhooks store', () => {
   it('saves all eight events in one call and keeps them as the agent’s current addresses', async () => {
-    fake.handle('webhooks.get', async () => ({ ok: true, data: { onNewMessage: 'https://old.example' }, meta }))
-    const update = fake.handle('webhooks.update', async () => ({ ok: true, data: { success: true } }))
+    let saved: object = { onNewMessage: 'https://old.example' }
+    fake.handle('webhooks.get', async () => ({ ok: true, data: saved, meta }))
+    const update = fake.handle('webhooks.update', async (input) => {
+      saved = (input as { body: object }).body
+      return { ok: true, data: { success: true } }
+    })
     const webhooks = useWebhooksStore()
-    await webhooks.get('A1')
+    const current = inSetup(() => webhooks.get('A1'))
+    await settle()
+    expect(current.data.value).toMatchObject({ onNewMessage: 'https://old.example' })
     const input = webhooksInputOf({ ...webhooksDraftOf(undefined), onTransfer: 'https://hooks.example/t' })
     await webhooks.update('A1', input)
+    await settle()
     expect(update).toHaveBeenCalledTimes(1)
     expect(Object.keys((update.mock.calls[0]![0] as { body: object }).body)).toHaveLength(8)
-    expect(webhooks.byAgent.A1?.webhooks).toMatchObject({ onNewMessage: '', onTransfer: 'https://hooks.example/t' })
+    expect(current.data.value).toMatchObject({ onNewMessage: '', onTransfer: 'https://hooks.example/t' })
   })
 })

@@ -2,7 +2,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { IdleConfig } from '@contract'
-import AgentIdleActionsTab from '@/components/agents/AgentIdleActionsTab.vue'
+import AgentIdleActionsTab from '@/components/agents/idle/AgentIdleActionsTab.vue'
 import { amountInUnit, formatDuration, isWholeIn, secondsOf, unitOfDuration } from '@/domain/durations'
 import { mountInApp, setUpApp } from '../agentTools/harness'
 

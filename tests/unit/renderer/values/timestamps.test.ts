@@ -4,7 +4,7 @@ import type { BehaviorHistoryRecord, Chat, ChatMessage } from '../../../../elect
 import { chatListTime } from '@/components/chats/chatListTime'
 import ChatList from '@/components/chats/ChatList.vue'
 import ChatMessageList from '@/components/chats/ChatMessageList.vue'
-import AgentBehaviorHistory from '@/components/agents/AgentBehaviorHistory.vue'
+import AgentBehaviorHistory from '@/components/agents/behavior/AgentBehaviorHistory.vue'
 import { buildTimeline, dayKey, mergeMessages, UNKNOWN_DAY } from '@/domain/chatTimeline'
 import { compareTimes, formatTime, isoTime, knownTime, MAX_DATE_MS } from '@/domain/timestamps'
 import { formatBirthday, pickerValueOf } from '@/views/contacts/contactDraft'
