@@ -1,3 +1,4 @@
+import { PiniaColada } from '@pinia/colada'
 import { flushPromises, mount } from '@vue/test-utils'
 import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
@@ -34,7 +35,10 @@ export function setUpApp(locale: 'en' | 'pt-BR' = 'en') {
 /** Mounts inside the providers the app has (messages, dialogs), with i18n and Pinia. */
 export async function mountInApp(component: Component, props: Record<string, unknown>, pinia: Pinia) {
   const Host = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(component, props))))
-  const wrapper = mount(Host, { global: { plugins: [i18n, pinia] }, attachTo: document.body })
+  const wrapper = mount(Host, {
+    global: { plugins: [i18n, pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] },
+    attachTo: document.body,
+  })
   await flushPromises()
   return wrapper
 }
