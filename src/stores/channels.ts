@@ -1,67 +1,45 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { Channel, ChannelUpdateInput, ChannelUpdateResult, Result, ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
-import { useSessionStore } from './session'
-
-export interface ChannelListRequest {
-  agentId: string
-  page: number
-  pageSize: number
-  /** Filters by channel name (the service's `query`). */
-  query?: string
-}
-
-export interface ChannelPage {
-  items: Channel[]
-  /** How many channels match in all (the service counts these). */
-  count: number
-  meta: ResultMeta | undefined
-}
-
-const pageKey = (r: ChannelListRequest) => JSON.stringify([r.agentId, r.page, r.pageSize, r.query?.trim() ?? ''])
+import { toValue, type MaybeRefOrGetter } from 'vue'
+import type { Channel, ChannelUpdateInput, WorkspaceChannel } from '@contract'
+import { runWrite } from '@/query/endpointWrite'
+import { usePagedQuery } from '@/query/usePagedQuery'
 
 /** The channels linked to each agent; renaming and (un)linking go through `update`. */
 export const useChannelsStore = defineStore('channels', () => {
-  const pages = ref<Record<string, ChannelPage>>({})
-  const share = createInFlight()
+  /** An agent's channels, a page at a time, filtered by name (call in setup). */
+  const list = (agentId: MaybeRefOrGetter<string>, pageSize = 10) =>
+    usePagedQuery('channels.list', {
+      pageSize,
+      pageBase: 1,
+      identify: (c: Channel) => c.id,
+      items: (answer) => answer.data,
+      input: (page, size, filter) => ({
+        path: { agentId: toValue(agentId) },
+        query: { page, pageSize: size, ...(filter ? { query: filter } : {}) },
+      }),
+    })
 
-  function list(request: ChannelListRequest, opts: { fresh?: boolean } = {}): Promise<Result<Channel[]>> {
-    const key = pageKey(request)
-    return share(
-      key,
-      async (): Promise<Result<Channel[]>> => {
-        const query = request.query?.trim()
-        const r = await useSessionStore().runAuthorized(() =>
-          useDeskApi().channels.list({
-            path: { agentId: request.agentId },
-            query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
-          }),
-        )
-        if (!r.ok) return r
-        pages.value = { ...pages.value, [key]: { items: r.data.data, count: r.data.count, meta: r.meta } }
-        return { ok: true, data: r.data.data, ...(r.meta ? { meta: r.meta } : {}) }
+  /** Every channel of a workspace with its agent, a page at a time, filtered by name (call in setup). */
+  const ofWorkspace = (workspaceId: MaybeRefOrGetter<string | undefined>, pageSize = 25) =>
+    usePagedQuery('channels.workspaceList', {
+      pageSize,
+      pageBase: 1,
+      identify: (c: WorkspaceChannel) => c.id ?? '',
+      items: (answer) => answer.data,
+      input: (page, size, filter) => {
+        const id = toValue(workspaceId)
+        return id
+          ? { path: { workspaceId: id }, query: { page, pageSize: size, ...(filter ? { query: filter } : {}) } }
+          : null
       },
-      opts,
-    )
-  }
+    })
 
   /**
    * Renames and links in one call. The service needs both fields: `agentId` is the agent the
    * channel should belong to after the call (null unlinks it).
    */
-  async function update(channelId: string, input: ChannelUpdateInput): Promise<Result<ChannelUpdateResult>> {
-    const r = await useSessionStore().runAuthorized(() =>
-      useDeskApi().channels.update({ path: { channelId }, body: input }),
-    )
-    if (r.ok) pages.value = {}
-    return r
-  }
+  const update = (channelId: string, input: ChannelUpdateInput) =>
+    runWrite('channels.update', { path: { channelId }, body: input })
 
-  function reset() {
-    pages.value = {}
-  }
-
-  return { pages, list, update, reset }
+  return { list, ofWorkspace, update }
 })

@@ -1,64 +1,36 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { Intention, IntentionInput, Result, ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
-import { useSessionStore } from './session'
+import { toValue, type MaybeRefOrGetter } from 'vue'
+import type { Intention, IntentionCreateInput, IntentionInput } from '@contract'
+import { runWrite } from '@/query/endpointWrite'
+import { usePagedQuery } from '@/query/usePagedQuery'
 
-export interface IntentionListRequest {
-  agentId: string
-  page: number
-  pageSize: number
-  /** Filters by description (the service's `query`). */
-  query?: string
-}
-
-export interface IntentionPage {
-  items: Intention[]
-  meta: ResultMeta | undefined
-}
-
-const pageKey = (r: IntentionListRequest) => JSON.stringify([r.agentId, r.page, r.pageSize, r.query?.trim() ?? ''])
-
-/** The webhook intentions of agents: filtered pages, and the save that sends the whole intention. */
+/** The webhook intentions of agents: filtered pages, and the writes (the reads they change refresh by themselves). */
 export const useIntentionsStore = defineStore('intentions', () => {
-  const pages = ref<Record<string, IntentionPage>>({})
-  const share = createInFlight()
+  /** An agent's intentions, a page at a time, filtered by description (call in setup). */
+  const list = (agentId: MaybeRefOrGetter<string>, pageSize = 10) =>
+    usePagedQuery('intentions.list', {
+      pageSize,
+      pageBase: 1,
+      identify: (i: Intention) => i.id,
+      items: (answer) => answer,
+      input: (page, size, filter) => ({
+        path: { agentId: toValue(agentId) },
+        query: { page, pageSize: size, ...(filter ? { query: filter } : {}) },
+      }),
+    })
 
-  function list(request: IntentionListRequest, opts: { fresh?: boolean } = {}): Promise<Result<Intention[]>> {
-    const key = pageKey(request)
-    return share(
-      key,
-      async () => {
-        const query = request.query?.trim()
-        const r = await useSessionStore().runAuthorized(() =>
-          useDeskApi().intentions.list({
-            path: { agentId: request.agentId },
-            query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
-          }),
-        )
-        if (r.ok) pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
-        return r
-      },
-      opts,
-    )
-  }
+  /** Creates one with what the document requires; the editor adds the rest. */
+  const create = (agentId: string, body: IntentionCreateInput) =>
+    runWrite('intentions.create', { path: { agentId }, body })
 
   /**
    * Saves the whole intention: the service replaces it, so every field (including ones the editor
    * does not show) goes in the body.
    */
-  async function update(intentionId: string, body: IntentionInput): Promise<Result<unknown>> {
-    const r = await useSessionStore().runAuthorized(() =>
-      useDeskApi().intentions.update({ path: { intentionId }, body }),
-    )
-    if (r.ok) pages.value = {}
-    return r
-  }
+  const update = (intentionId: string, body: IntentionInput) =>
+    runWrite('intentions.update', { path: { intentionId }, body })
 
-  function reset() {
-    pages.value = {}
-  }
+  const remove = (intentionId: string) => runWrite('intentions.delete', { path: { intentionId } })
 
-  return { pages, list, update, reset }
+  return { list, create, update, remove }
 })

@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { McpConnectionInput, McpConnectionResult, McpTool, Result, ResultMeta } from '@contract'
+import { ref, toValue, type MaybeRefOrGetter } from 'vue'
+import type { McpConnectionInput, McpConnectionResult, Result } from '@contract'
 import { MCP_AUTH_TYPES, MCP_URL_TYPES } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
+import { useEndpointQuery } from '@/query/endpointQuery'
+import { runWrite } from '@/query/endpointWrite'
 import { useSessionStore } from './session'
 
 /**
@@ -25,11 +25,6 @@ export interface RememberedMcpConnection {
   addedAt: number
 }
 
-export interface McpToolsEntry {
-  tools: McpTool[]
-  meta: ResultMeta | undefined
-}
-
 /** Where remembered connections live; not secret (no header values). */
 export interface McpMemory {
   getItem(key: string): string | null
@@ -49,10 +44,11 @@ function isRemembered(v: unknown): v is RememberedMcpConnection {
 }
 
 export const useMcpStore = defineStore('mcp', () => {
-  /** Remembered connections by `profileId:agentId`. */
+  /**
+   * Remembered connections by `profileId:agentId`: not a cache of the service (it has no list of
+   * connections), this computer's own record of what it added.
+   */
   const connections = ref<Record<string, RememberedMcpConnection[]>>({})
-  const tools = ref<Record<string, McpToolsEntry>>({})
-  const share = createInFlight()
   const memory: McpMemory = window.localStorage
 
   function keyOf(agentId: string): string {
@@ -83,7 +79,7 @@ export const useMcpStore = defineStore('mcp', () => {
 
   async function add(agentId: string, input: McpConnectionInput): Promise<Result<McpConnectionResult>> {
     const body: McpConnectionInput = input.authType === 'HEADERS' ? input : { ...input, headers: undefined }
-    const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.add({ path: { agentId }, body }))
+    const r = await runWrite('mcp.add', { path: { agentId }, body })
     if (r.ok && r.data.id) {
       const remembered: RememberedMcpConnection = {
         id: r.data.id,
@@ -101,28 +97,16 @@ export const useMcpStore = defineStore('mcp', () => {
     return r
   }
 
-  function listTools(mcpId: string, opts: { fresh?: boolean } = {}): Promise<Result<McpTool[]>> {
-    return share(
-      `tools:${mcpId}`,
-      async () => {
-        const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.tools({ path: { mcpId } }))
-        if (r.ok) tools.value = { ...tools.value, [mcpId]: { tools: r.data, meta: r.meta } }
-        return r
-      },
-      opts,
-    )
-  }
+  /** A connection's tools (call in setup). */
+  const tools = (mcpId: MaybeRefOrGetter<string>) =>
+    useEndpointQuery('mcp.tools', () => ({ path: { mcpId: toValue(mcpId) } }))
 
-  /** Asks the service to import the server's tools again, then reads them. */
-  async function syncTools(mcpId: string): Promise<Result<McpTool[]>> {
-    const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.syncTools({ path: { mcpId } }))
-    if (!r.ok) return r
-    return listTools(mcpId, { fresh: true })
-  }
+  /** Asks the service to import the server's tools again; the tools list refreshes by itself. */
+  const syncTools = (mcpId: string) => runWrite('mcp.syncTools', { path: { mcpId } })
 
   /** Removes the connection on the service; one the service no longer has is forgotten too. */
   async function remove(agentId: string, mcpId: string): Promise<Result<unknown>> {
-    const r = await useSessionStore().runAuthorized(() => useDeskApi().mcp.delete({ path: { mcpId } }))
+    const r = await runWrite('mcp.delete', { path: { mcpId } })
     if (r.ok || r.error.kind === 'not_found') forget(agentId, mcpId)
     return r
   }
@@ -133,13 +117,6 @@ export const useMcpStore = defineStore('mcp', () => {
       agentId,
       connectionsOf(agentId).filter((c) => c.id !== mcpId),
     )
-    const { [mcpId]: _gone, ...rest } = tools.value
-    tools.value = rest
-  }
-
-  function reset() {
-    connections.value = {}
-    tools.value = {}
   }
 
   /** After the OAuth flow finished (mcp.connect): the remembered connection is connected now. */
@@ -150,5 +127,5 @@ export const useMcpStore = defineStore('mcp', () => {
     )
   }
 
-  return { connections, tools, connectionsOf, add, listTools, syncTools, remove, forget, reset, markConnected }
+  return { connections, connectionsOf, add, tools, syncTools, remove, forget, markConnected }
 })

@@ -1,37 +1,35 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { Result, ResultMeta, TransferRule } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
-import { useSessionStore } from './session'
+import { toValue, type MaybeRefOrGetter } from 'vue'
+import type { TransferRule, TransferRuleInput } from '@contract'
+import { runWrite } from '@/query/endpointWrite'
+import { usePagedQuery } from '@/query/usePagedQuery'
 
-export interface TransferRuleEntry {
-  rules: TransferRule[]
-  meta: ResultMeta | undefined
-}
-
-/** The transfer rules of each agent. The app only reads them: the spec offers a list and nothing else. */
+/** The transfer rules of each agent; a write refreshes the agent's list by itself. */
 export const useTransferRulesStore = defineStore('transferRules', () => {
-  const byAgent = ref<Record<string, TransferRuleEntry>>({})
-  const share = createInFlight()
-
-  function list(agentId: string, opts: { fresh?: boolean } = {}): Promise<Result<TransferRule[]>> {
-    return share(
-      agentId,
-      async () => {
-        const r = await useSessionStore().runAuthorized(() =>
-          useDeskApi().transferRules.list({ path: { id: agentId } }),
-        )
-        if (r.ok) byAgent.value = { ...byAgent.value, [agentId]: { rules: r.data, meta: r.meta } }
-        return r
+  /**
+   * An agent's rules (call in setup). The service answers all of them at once, so the list is one
+   * page that never asks for a next one; it goes through the paged list for the same states.
+   */
+  const list = (agentId: MaybeRefOrGetter<string | undefined>) =>
+    usePagedQuery('transferRules.list', {
+      pageSize: Number.MAX_SAFE_INTEGER,
+      identify: (rule: TransferRule) => rule.id,
+      items: (answer) => answer,
+      input: () => {
+        const id = toValue(agentId)
+        return id ? { path: { id } } : null
       },
-      opts,
-    )
-  }
+    })
 
-  function reset() {
-    byAgent.value = {}
-  }
+  const create = (agentId: string, body: TransferRuleInput) =>
+    runWrite('transferRules.create', { path: { agentId }, body })
 
-  return { byAgent, list, reset }
+  /** Replaces the whole rule (the update is not documented as partial). */
+  const update = (agentId: string, ruleId: string, body: TransferRuleInput) =>
+    runWrite('transferRules.update', { path: { agentId, 'transfer-rule-id': ruleId }, body })
+
+  const remove = (agentId: string, ruleId: string) =>
+    runWrite('transferRules.delete', { path: { agentId, 'transfer-rule-id': ruleId } })
+
+  return { list, create, update, remove }
 })

@@ -64,7 +64,10 @@ for (const { theme, locale } of VARIANTS) {
     await page.locator('.n-base-select-option').filter({ hasText: 'Rafael Vendas' }).click()
     await expect(page.getByTestId('channel-moving')).toBeVisible()
     await shot(`agent-tools-channel-dialog-${suffix}`)
-    await page.getByTestId('channel-cancel').click()
+    await page
+      .getByTestId('channel-dialog')
+      .getByRole('button', { name: /^(Cancel|Cancelar)$/ })
+      .click()
 
     await tall(page, 1400)
     await openAgentTab(page, preview.url, SUPPORT, 'mcp')

@@ -4,5 +4,5 @@ export default {
   id: 'channels',
   order: 70,
   label: 'channels.tab',
-  component: () => import('@/components/agents/AgentChannelsTab.vue'),
+  component: () => import('@/components/agents/channels/AgentChannelsTab.vue'),
 } satisfies AgentTab

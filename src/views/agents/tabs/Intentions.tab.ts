@@ -4,5 +4,5 @@ export default {
   id: 'intentions',
   order: 40,
   label: 'intentions.tab',
-  component: () => import('@/components/agents/AgentIntentionsTab.vue'),
+  component: () => import('@/components/agents/intentions/AgentIntentionsTab.vue'),
 } satisfies AgentTab

@@ -4,5 +4,5 @@ export default {
   id: 'mcp',
   order: 80,
   label: 'mcp.tab',
-  component: () => import('@/components/agents/AgentMcpTab.vue'),
+  component: () => import('@/components/agents/mcp/AgentMcpTab.vue'),
 } satisfies AgentTab

@@ -4,5 +4,5 @@ export default {
   id: 'transfers',
   order: 60,
   label: 'transferRules.tab',
-  component: () => import('@/components/agents/AgentTransferRulesTab.vue'),
+  component: () => import('@/components/agents/transfers/AgentTransferRulesTab.vue'),
 } satisfies AgentTab

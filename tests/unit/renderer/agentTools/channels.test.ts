@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { Pinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Agent, Channel } from '@contract'
-import AgentChannelsTab from '@/components/agents/AgentChannelsTab.vue'
+import AgentChannelsTab from '@/components/agents/channels/AgentChannelsTab.vue'
 import { createFakeDeskApi } from '../fakeDeskApi'
 import { mountInApp, setUpApp } from './harness'
 

@@ -1,4 +1,5 @@
-import { flushPromises, mount } from '@vue/test-utils'
+import { PiniaColada } from '@pinia/colada'
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { defineComponent, h, ref, type Component } from 'vue'
@@ -18,8 +19,12 @@ export const profile: Profile = {
   createdAt: 0,
 }
 
+/** What the tests mounted; unmounted before the next test, so no form writes its draft into it. */
+const mounted: VueWrapper[] = []
+
 /** A fresh app state per test: fake `window.api`, a new Pinia with an active profile, English. */
 export function setUpApp(locale: 'en' | 'pt-BR' = 'en') {
+  for (const wrapper of mounted.splice(0)) wrapper.unmount()
   localStorage.clear()
   setLocale(locale)
   const fake = createFakeDeskApi()
@@ -34,7 +39,11 @@ export function setUpApp(locale: 'en' | 'pt-BR' = 'en') {
 /** Mounts inside the providers the app has (messages, dialogs), with i18n and Pinia. */
 export async function mountInApp(component: Component, props: Record<string, unknown>, pinia: Pinia) {
   const Host = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(component, props))))
-  const wrapper = mount(Host, { global: { plugins: [i18n, pinia] }, attachTo: document.body })
+  const wrapper = mount(Host, {
+    global: { plugins: [i18n, pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] },
+    attachTo: document.body,
+  })
+  mounted.push(wrapper)
   await flushPromises()
   return wrapper
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils'
 import type { Pinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IntentionInput, type Intention } from '@contract'
-import AgentIntentionEditor from '@/components/agents/AgentIntentionEditor.vue'
-import AgentIntentionsTab from '@/components/agents/AgentIntentionsTab.vue'
+import AgentIntentionEditor from '@/components/agents/intentions/AgentIntentionEditor.vue'
+import AgentIntentionsTab from '@/components/agents/intentions/AgentIntentionsTab.vue'
 import { intentionBodyOf, intentionDraftOf } from '@/domain/intentionDraft'
 import { createFakeDeskApi } from '../fakeDeskApi'
 import { mountInApp, setUpApp } from './harness'
@@ -134,7 +134,10 @@ describe('AgentIntentionEditor', () => {
     await flushPromises()
     expect(w.find('[data-testid="save-failure"]').text()).toContain('The service refused the values: unexpected error')
     expect((input(w, 'field-url').element as HTMLInputElement).value).toBe('https://api.example.com/v2/orders')
-    expect(localStorage.getItem('agent-desk:draft:agent:A1:intention:I1')).toContain('v2/orders')
+    // The draft is written after a short pause (typing is not written key by key).
+    await vi.waitFor(() =>
+      expect(localStorage.getItem('agent-desk:draft:agent:A1:intention:I1')).toContain('v2/orders'),
+    )
   })
 })
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IntentionInput } from '@contract'
-import AgentJsonEditor from '@/components/agents/AgentJsonEditor.vue'
+import AgentJsonEditor from '@/components/agents/intentions/AgentJsonEditor.vue'
 import { setLocale } from '@/i18n'
 import { mountModel } from './harness'
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils'
 import type { Pinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import AgentMcpAddForm from '@/components/agents/AgentMcpAddForm.vue'
-import AgentMcpTab from '@/components/agents/AgentMcpTab.vue'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import AgentMcpAddForm from '@/components/agents/mcp/AgentMcpAddForm.vue'
+import AgentMcpTab from '@/components/agents/mcp/AgentMcpTab.vue'
 import { setLocale } from '@/i18n'
 import { mcpMemoryKey, useMcpStore } from '@/stores/mcp'
 import { useSessionStore } from '@/stores/session'
@@ -72,9 +72,10 @@ describe('AgentMcpAddForm', () => {
     await w.find('[data-testid="mcp-headers-table-add"]').trigger('click')
     await w.find('[data-testid="mcp-headers-table-name"] input').setValue('X-Api-Key')
     await w.find('[data-testid="mcp-headers-table-value"] input').setValue('very-secret-value')
-    const stored = Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '')
-    expect(stored.join('\n')).toContain('CRM')
-    expect(stored.join('\n')).not.toContain('very-secret-value')
+    // The draft is written after a short pause (typing is not written key by key).
+    const stored = () => Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '')
+    await vi.waitFor(() => expect(stored().join('\n')).toContain('CRM'))
+    expect(stored().join('\n')).not.toContain('very-secret-value')
 
     await w.find('[data-testid="form-save"]').trigger('click')
     await flushPromises()
