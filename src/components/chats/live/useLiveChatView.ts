@@ -4,9 +4,9 @@ import { useMessage } from 'naive-ui'
 import { canEditMessagesOn, type Chat, type ChatMessage } from '@contract'
 import { useConfirm } from '@/composables/useConfirm'
 import { useLiveChatStore } from '@/stores/liveChat'
-import type { ChatHistory } from '@/stores/messages'
+import type { ChatHistory } from '../timeline/chatHistory'
 import { notifyNewMessage } from './liveNotify'
-import { readNewest, useLiveUpdates } from './useLiveUpdates'
+import { useLiveUpdates } from './useLiveUpdates'
 
 /** What the chat view needs of its message list to follow live updates. */
 export interface LiveList {
@@ -81,7 +81,6 @@ export function useLiveChatView(o: {
 
   const liveUpdates = useLiveUpdates({
     chatId,
-    read: readNewest(chatId),
     apply: applyNewest,
     paused: computed(() => !ready.value),
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chatListTime } from '@/components/chats/chatListTime'
+import { chatListTime } from '@/components/chats/list/chatListTime'
 import { anchoredScrollTop, estimateRowHeight, IMAGE_BOX, imageBox } from '@/components/chats/chatMessageLayout'
 
 describe('image boxes', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BehaviorHistoryRecord, Chat, ChatMessage } from '../../../../electron/contract'
-import { chatListTime } from '@/components/chats/chatListTime'
+import { chatListTime } from '@/components/chats/list/chatListTime'
 import ChatList from '@/components/chats/ChatList.vue'
 import ChatMessageList from '@/components/chats/ChatMessageList.vue'
 import AgentBehaviorHistory from '@/components/agents/AgentBehaviorHistory.vue'
