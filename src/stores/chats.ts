@@ -1,6 +1,6 @@
 import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { toValue, type MaybeRefOrGetter } from 'vue'
+import { ref, toValue, type MaybeRefOrGetter } from 'vue'
 import type { Chat } from '@contract'
 import type { EndpointAnswer } from '@/query/endpointQuery'
 import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
@@ -37,13 +37,22 @@ export const useChatsStore = defineStore('chats', () => {
       },
     })
 
-  /** The chat as a list last showed it, so the message view has a header before anything else loads. */
+  /** Take-overs the operator made, with when, for a chat no list read since then shows. */
+  const takeOvers = ref<Record<string, { human: boolean; at: number }>>({})
+
+  /**
+   * The chat as the newest list read showed it, so the message view has a header before anything
+   * else loads; a take-over made since then (or for a chat no list holds) shows as made.
+   */
   function chatOf(chatId: string): Chat {
+    let chat: Chat = { id: chatId }
+    let readAt = 0
     for (const entry of queries.getEntries(listPages())) {
       const found = (entry.state.value.data as EndpointAnswer<Chat[]> | undefined)?.data.find((c) => c.id === chatId)
-      if (found) return found
+      if (found && entry.when >= readAt) [chat, readAt] = [found, entry.when]
     }
-    return { id: chatId }
+    const made = takeOvers.value[`${session.activeProfileId}:${chatId}`]
+    return made && made.at > readAt ? { ...chat, humanTalk: made.human } : chat
   }
 
   /**
@@ -51,9 +60,12 @@ export const useChatsStore = defineStore('chats', () => {
    * what the service now says (the reads a take-over affects, from the endpoint table).
    */
   function setHumanTalk(chatId: string, human: boolean) {
-    queries.setQueriesData<EndpointAnswer<Chat[]> | undefined>(listPages(), (answer) =>
-      answer ? { ...answer, data: answer.data.map((c) => (c.id === chatId ? { ...c, humanTalk: human } : c)) } : answer,
-    )
+    takeOvers.value = { ...takeOvers.value, [`${session.activeProfileId}:${chatId}`]: { human, at: Date.now() } }
+    const answered = { ...listPages(), predicate: (e: { state: { value: { data: unknown } } }) => !!e.state.value.data }
+    queries.setQueriesData<EndpointAnswer<Chat[]>>(answered, (answer) => ({
+      meta: answer!.meta,
+      data: answer!.data.map((c) => (c.id === chatId ? { ...c, humanTalk: human } : c)),
+    }))
     const profileId = session.activeProfileId
     if (profileId)
       void invalidateAfterWrite(profileId, human ? 'chats.startHuman' : 'chats.stopHuman', { path: { chatId } })
