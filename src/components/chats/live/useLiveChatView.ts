@@ -18,7 +18,7 @@ export interface LiveList {
 /**
  * The chat view's live-chat part (issue 16): who answers, live updates merged without moving the
  * reading position (a marker counts what arrived below, an OS notification for a customer message
- * in a chat the operator answers), and editing / deleting a sent message.
+ * in a chat the operator answers), and deleting a sent message (asked first).
  */
 export function useLiveChatView(o: {
   chatId: string
@@ -89,25 +89,6 @@ export function useLiveChatView(o: {
     () => liveUpdates.nudge(),
   )
 
-  const editing = ref<ChatMessage | null>(null)
-  const editText = ref('')
-  const editError = ref('')
-  function startEdit(m: ChatMessage) {
-    editing.value = m
-    editText.value = m.text ?? ''
-    editError.value = ''
-  }
-  async function saveEdit() {
-    const m = editing.value
-    const text = editText.value.trim()
-    if (!m) return
-    if (!text) return void (editError.value = t('forms.errors.required'))
-    const r = await live.editMessage(chatId, m.id, text)
-    if (!r.ok) return void (editError.value = t('liveChat.message.failed', { reason: r.error.message }))
-    editing.value = null
-    history.value?.mergeNewest([{ ...m, text, edited: true }])
-    notify.success(t('liveChat.message.saved'))
-  }
   async function deleteMessage(m: ChatMessage) {
     const go = await confirm({
       title: t('liveChat.message.deleteConfirm.title'),
@@ -122,17 +103,5 @@ export function useLiveChatView(o: {
     notify.success(t('liveChat.message.deleted'))
   }
 
-  return {
-    answering,
-    editable,
-    newCount,
-    showNew,
-    onScroll,
-    editing,
-    editText,
-    editError,
-    startEdit,
-    saveEdit,
-    deleteMessage,
-  }
+  return { answering, editable, newCount, showNew, onScroll, deleteMessage }
 }

@@ -1,5 +1,5 @@
 import { useMessage } from 'naive-ui'
-import { computed, type Ref } from 'vue'
+import type { Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Chat, ChatExportFormat } from '@contract'
 import { useDeskApi } from '@/api'
@@ -19,11 +19,6 @@ export function useChatExport(opts: {
   const { t } = useI18n()
   const notify = useMessage()
   const store = useMessagesStore()
-
-  const exportOptions = computed(() => [
-    { key: 'html', label: t('chats.export.html') },
-    { key: 'json', label: t('chats.export.json') },
-  ])
 
   async function runExport(format: ChatExportFormat) {
     const { task } = opts
@@ -66,5 +61,5 @@ export function useChatExport(opts: {
     }
   }
 
-  return { exportOptions, runExport }
+  return { runExport }
 }
