@@ -1,11 +1,10 @@
 import { computed, ref, watch, type Ref, type ShallowRef } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { useMessage } from 'naive-ui'
 import { canEditMessagesOn, type Chat, type ChatMessage } from '@contract'
-import { useConfirm } from '@/composables/useConfirm'
 import { useLiveChatStore } from '@/stores/liveChat'
 import type { ChatHistory } from '../timeline/chatHistory'
 import { notifyNewMessage } from './liveNotify'
+import { useConfirmedWrite } from './useConfirmedWrite'
 import { useLiveUpdates } from './useLiveUpdates'
 
 /** What the chat view needs of its message list to follow live updates. */
@@ -30,9 +29,7 @@ export function useLiveChatView(o: {
 }) {
   const { chatId, chat, title, history, ready, list } = o
   const { t } = useI18n()
-  const notify = useMessage()
   const live = useLiveChatStore()
-  const confirm = useConfirm()
   const answering = computed(() => live.answeringHuman(chat.value))
   const editable = computed(() => canEditMessagesOn(chat.value.type))
   /** New messages that arrived below while the reader was elsewhere: the marker counts them. */
@@ -89,18 +86,11 @@ export function useLiveChatView(o: {
     () => liveUpdates.nudge(),
   )
 
+  const confirmedWrite = useConfirmedWrite()
   async function deleteMessage(m: ChatMessage) {
-    const go = await confirm({
-      title: t('liveChat.message.deleteConfirm.title'),
-      content: t('liveChat.message.deleteConfirm.content'),
-      confirm: t('liveChat.message.deleteConfirm.confirm'),
-      danger: true,
-    })
-    if (!go) return
-    const r = await live.deleteMessage(chatId, m.id)
-    if (!r.ok) return void notify.error(t('liveChat.message.failed', { reason: r.error.message }))
-    history.value?.forget(m.id)
-    notify.success(t('liveChat.message.deleted'))
+    const done = t('liveChat.message.deleted')
+    if (await confirmedWrite('liveChat.message.deleteConfirm', {}, () => live.deleteMessage(chatId, m.id), done))
+      history.value?.forget(m.id)
   }
 
   return { answering, editable, newCount, showNew, onScroll, deleteMessage }
