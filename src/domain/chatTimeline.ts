@@ -92,3 +92,18 @@ export function firstAtOrAfter(l: readonly ChatMessage[], time: number): ChatMes
   }
   return l[lo]
 }
+
+/**
+ * The timeline of `older ++ current` from the timeline of `current` without rebuilding it: only the
+ * first message of `current` can change (its day separator and run start). Same result as
+ * `buildTimeline` over everything, at the cost of the new page only.
+ */
+export function prependTimeline(
+  current: readonly TimelineItem[],
+  olderOldestFirst: readonly ChatMessage[],
+  timeZone?: string,
+): TimelineItem[] {
+  const first = current[1]
+  if (current[0]?.kind !== 'day' || first?.kind !== 'message') return buildTimeline(olderOldestFirst, timeZone)
+  return buildTimeline([...olderOldestFirst, first.message], timeZone).concat(current.slice(2))
+}

@@ -1,25 +1,12 @@
+import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { Chat, Result, ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
+import { ref, toValue, type MaybeRefOrGetter } from 'vue'
+import type { Chat } from '@contract'
+import type { EndpointAnswer } from '@/query/endpointQuery'
+import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
+import { invalidateAfterWrite } from '@/query/endpointWrite'
+import { usePagedQuery } from '@/query/usePagedQuery'
 import { useSessionStore } from './session'
-
-export interface ChatListRequest {
-  workspaceId: string
-  page: number
-  pageSize: number
-  agentId?: string
-  query?: string
-}
-
-export interface ChatPage {
-  items: Chat[]
-  meta: ResultMeta | undefined
-}
-
-const pageKey = (r: ChatListRequest) =>
-  JSON.stringify([r.workspaceId, r.page, r.pageSize, r.agentId ?? '', r.query?.trim() ?? ''])
 
 /** The name a person would recognise: the contact's name, else the phone, else the id. */
 export function chatTitle(chat: Pick<Chat, 'id' | 'name' | 'title' | 'recipient' | 'whatsappPhone'>): string {
@@ -27,47 +14,62 @@ export function chatTitle(chat: Pick<Chat, 'id' | 'name' | 'title' | 'recipient'
 }
 
 export const useChatsStore = defineStore('chats', () => {
-  const pages = ref<Record<string, ChatPage>>({})
-  /** Every chat seen in a list, by id, so the message view has a header before anything else loads. */
-  const byId = ref<Record<string, Chat>>({})
-  const share = createInFlight()
+  const session = useSessionStore()
+  const queries = useQueryCache()
+  /** Every page of the chat list the active profile has read (the query layer keeps them). */
+  const listPages = () => ({ key: [ENDPOINT_KEY_ROOT, session.activeProfileId ?? '', 'chats.list'] })
 
-  /** One page of the workspace's chats, newest first (1-based pages). */
-  function list(request: ChatListRequest, opts: { fresh?: boolean } = {}): Promise<Result<Chat[]>> {
-    const key = pageKey(request)
-    return share(
-      key,
-      async () => {
-        const query = request.query?.trim()
-        const r = await useSessionStore().runAuthorized(() =>
-          useDeskApi().chats.list({
-            path: { workspaceId: request.workspaceId },
-            query: {
-              page: request.page,
-              pageSize: request.pageSize,
-              ...(query ? { query } : {}),
-              ...(request.agentId ? { agentId: request.agentId } : {}),
-            },
-          }),
-        )
-        if (r.ok) {
-          pages.value = { ...pages.value, [key]: { items: r.data, meta: r.meta } }
-          for (const chat of r.data) byId.value[chat.id] = chat
+  /** The workspace's chats, newest first, paged, filtered by text and by agent (call in setup). */
+  const list = (agentId: MaybeRefOrGetter<string | null>, pageSize = 20) =>
+    usePagedQuery('chats.list', {
+      pageSize,
+      pageBase: 1,
+      identify: (chat: Chat) => chat.id,
+      items: (answer) => answer,
+      input: (page, size, query) => {
+        const workspaceId = session.activeProfile?.workspaceId
+        const agent = toValue(agentId)
+        if (!workspaceId) return null
+        return {
+          path: { workspaceId },
+          query: { page, pageSize: size, ...(query ? { query } : {}), ...(agent ? { agentId: agent } : {}) },
         }
-        return r
       },
-      opts,
-    )
+    })
+
+  /** Take-overs the operator made, with when, for a chat no list read since then shows. */
+  const takeOvers = ref<Record<string, { human: boolean; at: number }>>({})
+
+  /**
+   * The chat as the newest list read showed it, so the message view has a header before anything
+   * else loads; a take-over made since then (or for a chat no list holds) shows as made.
+   */
+  function chatOf(chatId: string): Chat {
+    let chat: Chat = { id: chatId }
+    let readAt = 0
+    for (const entry of queries.getEntries(listPages())) {
+      const found = (entry.state.value.data as EndpointAnswer<Chat[]> | undefined)?.data.find((c) => c.id === chatId)
+      if (found && entry.when >= readAt) [chat, readAt] = [found, entry.when]
+    }
+    const made = takeOvers.value[`${session.activeProfileId}:${chatId}`]
+    return made && made.at > readAt ? { ...chat, humanTalk: made.human } : chat
   }
 
-  function cachedPage(request: ChatListRequest): ChatPage | undefined {
-    return pages.value[pageKey(request)]
+  /**
+   * The take-over the operator asked for went through: the lists show it at once, and read again
+   * what the service now says (the reads a take-over affects, from the endpoint table).
+   */
+  function setHumanTalk(chatId: string, human: boolean) {
+    takeOvers.value = { ...takeOvers.value, [`${session.activeProfileId}:${chatId}`]: { human, at: Date.now() } }
+    const answered = { ...listPages(), predicate: (e: { state: { value: { data: unknown } } }) => !!e.state.value.data }
+    queries.setQueriesData<EndpointAnswer<Chat[]>>(answered, (answer) => ({
+      meta: answer!.meta,
+      data: answer!.data.map((c) => (c.id === chatId ? { ...c, humanTalk: human } : c)),
+    }))
+    const profileId = session.activeProfileId
+    if (profileId)
+      void invalidateAfterWrite(profileId, human ? 'chats.startHuman' : 'chats.stopHuman', { path: { chatId } })
   }
 
-  function reset() {
-    pages.value = {}
-    byId.value = {}
-  }
-
-  return { pages, byId, list, cachedPage, reset }
+  return { list, chatOf, setHumanTalk }
 })

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { AppError, Chat, OutboxEntry, OutboxKind, Result, SendMessageInput } from '@contract'
 import { useDeskApi } from '@/api'
+import { runWrite } from '@/query/endpointWrite'
 import { useChatsStore } from './chats'
 import { useSessionStore } from './session'
 
@@ -79,10 +80,7 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     return { human: !!chat.humanTalk, pending: false }
   }
 
-  function setHumanTalk(chatId: string, human: boolean) {
-    const chats = useChatsStore()
-    chats.byId[chatId] = { ...(chats.byId[chatId] ?? { id: chatId }), humanTalk: human }
-  }
+  const setHumanTalk = (chatId: string, human: boolean) => useChatsStore().setHumanTalk(chatId, human)
 
   /** Queued (or already sent): the chat is shown as asked; a refusal stays in the outbox, said there. */
   async function takeOver(chatId: string) {
@@ -147,31 +145,27 @@ export const useLiveChatStore = defineStore('liveChat', () => {
   }
 
   async function editMessage(chatId: string, messageId: string, text: string): Promise<Result<unknown>> {
-    const r = await run(() => useDeskApi().messages.update({ path: { chatId, messageId }, body: { message: text } }))
+    const r = await runWrite('messages.update', { path: { chatId, messageId }, body: { message: text } })
     if (r.ok) await follow(chatId, 'messageEdited', { messageId, text })
     return r
   }
 
   async function deleteMessage(chatId: string, messageId: string): Promise<Result<unknown>> {
-    const r = await run(() => useDeskApi().messages.delete({ path: { chatId, messageId } }))
+    const r = await runWrite('messages.delete', { path: { chatId, messageId } })
     if (r.ok) await follow(chatId, 'messageDeleted', { messageId })
     return r
   }
 
   async function clearMessages(chatId: string): Promise<Result<unknown>> {
-    const r = await run(() => useDeskApi().messages.clear({ path: { chatId } }))
+    const r = await runWrite('messages.clear', { path: { chatId } })
     if (r.ok) await follow(chatId, 'chatCleared')
     return r
   }
 
   async function deleteChat(chatId: string): Promise<Result<unknown>> {
-    const r = await run(() => useDeskApi().chats.delete({ path: { chatId } }))
-    if (r.ok) {
-      await follow(chatId, 'chatDeleted')
-      const chats = useChatsStore()
-      const { [chatId]: _gone, ...rest } = chats.byId
-      chats.byId = rest
-    }
+    // The lists drop it by themselves: a chat's deletion affects them (the endpoint table says so).
+    const r = await runWrite('chats.delete', { path: { chatId } })
+    if (r.ok) await follow(chatId, 'chatDeleted')
     return r
   }
 

@@ -1,12 +1,11 @@
 import { computed, ref, watch, type Ref, type ShallowRef } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { useMessage } from 'naive-ui'
 import { canEditMessagesOn, type Chat, type ChatMessage } from '@contract'
-import { useConfirm } from '@/composables/useConfirm'
 import { useLiveChatStore } from '@/stores/liveChat'
-import type { ChatHistory } from '@/stores/messages'
+import type { ChatHistory } from '../timeline/chatHistory'
 import { notifyNewMessage } from './liveNotify'
-import { readNewest, useLiveUpdates } from './useLiveUpdates'
+import { useConfirmedWrite } from './useConfirmedWrite'
+import { useLiveUpdates } from './useLiveUpdates'
 
 /** What the chat view needs of its message list to follow live updates. */
 export interface LiveList {
@@ -18,7 +17,7 @@ export interface LiveList {
 /**
  * The chat view's live-chat part (issue 16): who answers, live updates merged without moving the
  * reading position (a marker counts what arrived below, an OS notification for a customer message
- * in a chat the operator answers), and editing / deleting a sent message.
+ * in a chat the operator answers), and deleting a sent message (asked first).
  */
 export function useLiveChatView(o: {
   chatId: string
@@ -30,9 +29,7 @@ export function useLiveChatView(o: {
 }) {
   const { chatId, chat, title, history, ready, list } = o
   const { t } = useI18n()
-  const notify = useMessage()
   const live = useLiveChatStore()
-  const confirm = useConfirm()
   const answering = computed(() => live.answeringHuman(chat.value))
   const editable = computed(() => canEditMessagesOn(chat.value.type))
   /** New messages that arrived below while the reader was elsewhere: the marker counts them. */
@@ -81,7 +78,6 @@ export function useLiveChatView(o: {
 
   const liveUpdates = useLiveUpdates({
     chatId,
-    read: readNewest(chatId),
     apply: applyNewest,
     paused: computed(() => !ready.value),
   })
@@ -90,50 +86,12 @@ export function useLiveChatView(o: {
     () => liveUpdates.nudge(),
   )
 
-  const editing = ref<ChatMessage | null>(null)
-  const editText = ref('')
-  const editError = ref('')
-  function startEdit(m: ChatMessage) {
-    editing.value = m
-    editText.value = m.text ?? ''
-    editError.value = ''
-  }
-  async function saveEdit() {
-    const m = editing.value
-    const text = editText.value.trim()
-    if (!m) return
-    if (!text) return void (editError.value = t('forms.errors.required'))
-    const r = await live.editMessage(chatId, m.id, text)
-    if (!r.ok) return void (editError.value = t('liveChat.message.failed', { reason: r.error.message }))
-    editing.value = null
-    history.value?.mergeNewest([{ ...m, text, edited: true }])
-    notify.success(t('liveChat.message.saved'))
-  }
+  const confirmedWrite = useConfirmedWrite()
   async function deleteMessage(m: ChatMessage) {
-    const go = await confirm({
-      title: t('liveChat.message.deleteConfirm.title'),
-      content: t('liveChat.message.deleteConfirm.content'),
-      confirm: t('liveChat.message.deleteConfirm.confirm'),
-      danger: true,
-    })
-    if (!go) return
-    const r = await live.deleteMessage(chatId, m.id)
-    if (!r.ok) return void notify.error(t('liveChat.message.failed', { reason: r.error.message }))
-    history.value?.forget(m.id)
-    notify.success(t('liveChat.message.deleted'))
+    const done = t('liveChat.message.deleted')
+    if (await confirmedWrite('liveChat.message.deleteConfirm', {}, () => live.deleteMessage(chatId, m.id), done))
+      history.value?.forget(m.id)
   }
 
-  return {
-    answering,
-    editable,
-    newCount,
-    showNew,
-    onScroll,
-    editing,
-    editText,
-    editError,
-    startEdit,
-    saveEdit,
-    deleteMessage,
-  }
+  return { answering, editable, newCount, showNew, onScroll, deleteMessage }
 }

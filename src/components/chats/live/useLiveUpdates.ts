@@ -1,6 +1,6 @@
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue'
-import type { ChatMessage, Result } from '@contract'
-import { useDeskApi } from '@/api'
+import type { ChatMessage } from '@contract'
+import { useEndpointQuery } from '@/query/endpointQuery'
 import { useSessionStore } from '@/stores/session'
 
 /** First wait between polls while the window is visible; doubled while nothing new comes, up to the cap. */
@@ -9,8 +9,6 @@ export const POLL_MAX_MS = 30_000
 export const POLL_PAGE_SIZE = 50
 
 export interface LiveUpdatesOptions {
-  /** Reads the newest page (the view's shared reader: one request however many ask at once). */
-  read: () => Promise<Result<ChatMessage[]>>
   /** Gets each fresh newest page; returns how many messages were new. */
   apply: (newestFirst: ChatMessage[]) => number
   /** Paused (e.g. before the first load). */
@@ -29,8 +27,6 @@ export interface PollingOptions {
   key: string
   /** Paused (e.g. before the first load). */
   paused?: Ref<boolean>
-  /** A change that should be read at once (e.g. a background refresh of the cached read). */
-  trigger?: () => unknown
   base?: number
   max?: number
 }
@@ -115,7 +111,6 @@ export function useVisiblePolling(tick: () => Promise<number>, options: PollingO
       }
     },
   )
-  if (options.trigger) watch(options.trigger, () => void poll())
   if (options.paused)
     watch(options.paused, (p) => {
       if (!p) schedule()
@@ -124,28 +119,29 @@ export function useVisiblePolling(tick: () => Promise<number>, options: PollingO
   return { poll, nudge }
 }
 
-/** The open chat's live updates: its newest page, merged in as it changes. */
+/**
+ * The open chat's live updates: its newest page is a query, asked again by the polling and by the
+ * query layer when main refreshed its cached copy (`cache.updated`); each answer is merged in.
+ */
 export function useLiveUpdates(options: LiveUpdatesOptions & { chatId: string }) {
-  const session = useSessionStore()
+  const newest = useEndpointQuery('messages.list', () =>
+    options.paused?.value ? null : { path: { chatId: options.chatId }, query: { page: 1, pageSize: POLL_PAGE_SIZE } },
+  )
+  let news = 0
+  // Synchronous, so a poll counts what its own answer brought.
+  watch(
+    newest.data,
+    (page) => {
+      if (page) news += options.apply(page)
+    },
+    { flush: 'sync' },
+  )
   return useVisiblePolling(
     async () => {
-      const r = await options.read()
-      return r.ok ? options.apply(r.data) : 0
+      news = 0
+      await newest.refresh()
+      return news
     },
-    {
-      key: `chat:${options.chatId}`,
-      paused: options.paused,
-      trigger: () => session.cacheUpdates['messages.list'],
-      base: options.base,
-      max: options.max,
-    },
+    { key: `chat:${options.chatId}`, paused: options.paused, base: options.base, max: options.max },
   )
-}
-
-/** The newest page of a chat, from the service (answered by the cache at once while it refreshes). */
-export function readNewest(chatId: string) {
-  return () =>
-    useSessionStore().runAuthorized(() =>
-      useDeskApi().messages.list({ path: { chatId }, query: { page: 1, pageSize: POLL_PAGE_SIZE } }),
-    )
 }

@@ -1,23 +1,12 @@
 import { useMessage } from 'naive-ui'
-import { computed, type Ref } from 'vue'
+import type { Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Chat, ChatExportFormat } from '@contract'
 import { useDeskApi } from '@/api'
 import { isolate } from '@/domain/userText'
 import { useMessagesStore } from '@/stores/messages'
+import { downloadFile } from '../downloadFile'
 import type { ChatTask } from './chatTask'
-
-/** Hands a text file to the browser's download (the preview); in the app main saves it instead. */
-function download(content: string, fileName: string, mimeType: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
 
 /** Exporting one chat (HTML or JSON): progress and Stop through the view's task, the outcome as a toast. */
 export function useChatExport(opts: {
@@ -30,11 +19,6 @@ export function useChatExport(opts: {
   const { t } = useI18n()
   const notify = useMessage()
   const store = useMessagesStore()
-
-  const exportOptions = computed(() => [
-    { key: 'html', label: t('chats.export.html') },
-    { key: 'json', label: t('chats.export.json') },
-  ])
 
   async function runExport(format: ChatExportFormat) {
     const { task } = opts
@@ -68,7 +52,7 @@ export function useChatExport(opts: {
         return
       }
       if (r.data.outcome === 'content' && r.data.content !== undefined) {
-        download(r.data.content, r.data.fileName, r.data.mimeType)
+        downloadFile(r.data.content, r.data.fileName, r.data.mimeType)
         notify.success(t('chats.export.downloaded', { name: isolate(r.data.fileName, 120) }))
       } else if (r.data.outcome === 'saved') notify.success(t('chats.export.saved'))
     } finally {
@@ -77,5 +61,5 @@ export function useChatExport(opts: {
     }
   }
 
-  return { exportOptions, runExport }
+  return { runExport }
 }

@@ -3,7 +3,9 @@ import { computed, type Ref, type ShallowRef } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ChatMessage } from '@contract'
 import { dayKey, firstAtOrAfter } from '@/domain/chatTimeline'
-import { JUMP_PAGE_SIZE, useMessagesStore, type ChatHistory, type LoadUntilOutcome } from '@/stores/messages'
+import { JUMP_PAGE_SIZE } from '@/domain/chatHistorySources'
+import { useMessagesStore } from '@/stores/messages'
+import type { ChatHistory, LoadUntilOutcome } from '../timeline/chatHistory'
 import type { ChatTask } from './chatTask'
 
 /** What the chat view lends to its jumps: the history, the list to scroll, and the task line. */

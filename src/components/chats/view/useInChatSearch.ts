@@ -1,7 +1,8 @@
 import { onScopeDispose, ref, watch, type Ref } from 'vue'
 import type { ChatMessage } from '@contract'
 import { fold } from '@/domain/messageLinks'
-import { useMessagesStore, type ChatHistory } from '@/stores/messages'
+import { useMessagesStore } from '@/stores/messages'
+import type { ChatHistory } from '../timeline/chatHistory'
 
 export interface ChatSearchHit {
   id: string

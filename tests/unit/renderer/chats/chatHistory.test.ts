@@ -3,16 +3,10 @@ import fc from 'fast-check'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ChatMessage, Result } from '@contract'
-import { buildTimeline } from '@/domain/chatTimeline'
-import {
-  cacheSource,
-  createChatHistory,
-  prependTimeline,
-  scopeCovers,
-  serviceSource,
-  useMessagesStore,
-  type HistorySource,
-} from '@/stores/messages'
+import { createChatHistory } from '@/components/chats/timeline/chatHistory'
+import { cacheSource, scopeCovers, serviceSource, type HistorySource } from '@/domain/chatHistorySources'
+import { buildTimeline, prependTimeline } from '@/domain/chatTimeline'
+import { useMessagesStore } from '@/stores/messages'
 import { createFakeDeskApi, deferred, flush } from '../fakeDeskApi'
 
 const HOUR = 3_600_000

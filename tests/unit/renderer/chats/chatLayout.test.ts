@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { chatListTime } from '@/components/chats/chatListTime'
-import { anchoredScrollTop, estimateRowHeight, IMAGE_BOX, imageBox } from '@/components/chats/chatMessageLayout'
+import { chatListTime } from '@/components/chats/list/chatListTime'
+import {
+  anchoredScrollTop,
+  estimateRowHeight,
+  IMAGE_BOX,
+  imageBox,
+} from '@/components/chats/timeline/chatMessageLayout'
 
 describe('image boxes', () => {
   it('reserve the image’s own shape, no larger than the box', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@contract'
 import { nextDelay, POLL_BASE_MS, POLL_MAX_MS } from '@/components/chats/live/useLiveUpdates'
 import { buildTimeline } from '@/domain/chatTimeline'
-import { createChatHistory, serviceSource } from '@/stores/messages'
+import { createChatHistory } from '@/components/chats/timeline/chatHistory'
+import { serviceSource } from '@/domain/chatHistorySources'
 
 const HOUR = 3_600_000
 const msg = (i: number, over: Partial<ChatMessage> = {}): ChatMessage => ({

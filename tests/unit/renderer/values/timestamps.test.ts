@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BehaviorHistoryRecord, Chat, ChatMessage } from '../../../../electron/contract'
-import { chatListTime } from '@/components/chats/chatListTime'
-import ChatList from '@/components/chats/ChatList.vue'
-import ChatMessageList from '@/components/chats/ChatMessageList.vue'
+import { chatListTime } from '@/components/chats/list/chatListTime'
+import ChatList from '@/components/chats/list/ChatList.vue'
+import ChatMessageList from '@/components/chats/timeline/ChatMessageList.vue'
 import AgentBehaviorHistory from '@/components/agents/behavior/AgentBehaviorHistory.vue'
 import { buildTimeline, dayKey, mergeMessages, UNKNOWN_DAY } from '@/domain/chatTimeline'
 import { compareTimes, formatTime, isoTime, knownTime, MAX_DATE_MS } from '@/domain/timestamps'
