@@ -8,7 +8,7 @@ import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
 import { usePagedQuery } from '@/query/usePagedQuery'
 import { runWrite } from '@/query/endpointWrite'
 import { compareTimes } from '@/domain/timestamps'
-import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/views/contacts/contactDraft'
+import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/domain/recipients'
 import { useSessionStore } from './session'
 
 type Getter<T> = MaybeRefOrGetter<T | undefined>
