@@ -1,25 +1,17 @@
+import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, reactive, toValue, type MaybeRefOrGetter } from 'vue'
 import { appError, type Chat, type Contact, type ContactInput, type Result, type ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
+import { callEndpoint } from '@/query/endpointCall'
+import { useEndpointQuery, type EndpointAnswer } from '@/query/endpointQuery'
+import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
+import { usePagedQuery } from '@/query/usePagedQuery'
+import { runWrite } from '@/query/endpointWrite'
 import { compareTimes } from '@/domain/timestamps'
-import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/views/contacts/contactDraft'
-import { createInFlight } from './inFlight'
+import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/domain/recipients'
 import { useSessionStore } from './session'
 
-export interface ContactSearchRequest {
-  workspaceId: string
-  /** 1-based, as the service's contact search. */
-  page: number
-  pageSize: number
-  query?: string
-}
-
-/** One contact as last read on its own, with where it came from. */
-export interface ContactDetail {
-  contact: Contact
-  meta: ResultMeta | undefined
-}
+type Getter<T> = MaybeRefOrGetter<T | undefined>
 
 /** How many chats a contact's chat list looks through: a person has a few chats, one per channel. */
 const CHAT_SCAN_PAGE_SIZE = 50
@@ -27,170 +19,183 @@ const CHAT_SCAN_PAGE_SIZE = 50
 const answer = <T>(data: T, meta: ResultMeta | undefined): Result<T> =>
   meta ? { ok: true, data, meta } : { ok: true, data }
 
-const searchKey = (r: ContactSearchRequest) => JSON.stringify([r.workspaceId, r.page, r.pageSize, r.query ?? ''])
+/** The asks that find a contact's chats, in order: its name, then phone, then recipient (no repeats). */
+const chatQueriesOf = (contact: Pick<Contact, 'name' | 'phone' | 'recipient'>) =>
+  [contact.name?.trim(), contact.phone?.trim(), contact.recipient?.trim()].filter(
+    (q, i, all): q is string => !!q && all.indexOf(q) === i,
+  )
 
+/** A page of a workspace's contacts or chats, filtered by `query` (name, phone or e-mail). */
+const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => {
+  const q = query?.trim()
+  return { path: { workspaceId }, query: { page, pageSize, ...(q ? { query: q } : {}) } }
+}
+
+/** The contacts of the active workspace: reads and writes through the query layer. */
 export const useContactsStore = defineStore('contacts', () => {
-  const byId = ref<Record<string, Contact>>({})
-  const details = ref<Record<string, ContactDetail>>({})
-  const share = createInFlight()
   /**
    * Contacts deleted in this session. The offline cache keys a contact's read by workspace and
    * contact while the delete names only the contact, so it may still answer with the deleted one.
    */
-  const deleted = new Set<string>()
+  const deleted = reactive(new Set<string>())
+  const shown = (contacts: Contact[]) => contacts.filter((c) => !deleted.has(c.id))
 
-  function authorized<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
-    return useSessionStore().runAuthorized(call)
-  }
-
-  /** One page of contacts; `query` matches name, phone or e-mail on the demo service. */
-  function search(request: ContactSearchRequest, opts: { fresh?: boolean } = {}): Promise<Result<Contact[]>> {
-    return share(
-      `search:${searchKey(request)}`,
-      async () => {
-        const query = request.query?.trim()
-        const r = await authorized(() =>
-          useDeskApi().contacts.search({
-            path: { workspaceId: request.workspaceId },
-            query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
-          }),
-        )
-        if (!r.ok) return r
-        const shown = r.data.filter((contact) => !deleted.has(contact.id))
-        for (const contact of shown) byId.value[contact.id] = contact
-        return shown.length === r.data.length ? r : { ...r, data: shown }
+  /** The contacts list, paged and filtered (call in setup). */
+  const list = (workspaceId: Getter<string>, pageSize = 20) =>
+    usePagedQuery('contacts.search', {
+      pageSize,
+      pageBase: 1,
+      identify: (contact: Contact) => contact.id,
+      input: (page, size, filter) => {
+        const w = toValue(workspaceId)
+        return w ? pageInput(w, page, size, filter) : null
       },
-      opts,
-    )
+      items: shown,
+    })
+
+  /** The whole contact, as the service has it (unknown fields included); a deleted one is not found (call in setup). */
+  function get(workspaceId: Getter<string>, contactId: Getter<string>) {
+    const gone = computed(() => deleted.has(toValue(contactId) ?? ''))
+    const q = useEndpointQuery('contacts.get', () => {
+      const w = toValue(workspaceId)
+      const c = toValue(contactId)
+      return w && c && !gone.value ? { path: { workspaceId: w, contactId: c } } : null
+    })
+    return {
+      ...q,
+      data: computed(() => (gone.value ? undefined : q.data.value)),
+      error: computed(() => (gone.value ? appError('not_found', 'the contact was deleted') : q.error.value)),
+    }
   }
 
-  function remember(contact: Contact, meta: ResultMeta | undefined) {
-    details.value = { ...details.value, [contact.id]: { contact, meta } }
-    byId.value[contact.id] = contact
-  }
-
-  /** The whole contact, as the service has it (unknown fields included). */
-  function get(workspaceId: string, contactId: string, opts: { fresh?: boolean } = {}): Promise<Result<Contact>> {
-    if (deleted.has(contactId))
-      return Promise.resolve({ ok: false, error: appError('not_found', 'the contact was deleted') })
-    return share(
-      `get:${workspaceId}:${contactId}`,
-      async () => {
-        const r = await authorized(() => useDeskApi().contacts.get({ path: { workspaceId, contactId } }))
-        if (r.ok) remember(r.data, r.meta)
-        return r
+  /**
+   * A few contacts or chats matching `text` (the palette's search, call in setup); idle while the
+   * text is empty. A newer text replaces the read under way.
+   */
+  const search = (workspaceId: Getter<string>, text: Getter<string>, pageSize: number) => {
+    const q = useEndpointQuery(
+      'contacts.search',
+      () => {
+        const w = toValue(workspaceId)
+        const t = toValue(text)?.trim()
+        return w && t ? pageInput(w, 1, pageSize, t) : null
       },
-      opts,
+      { keepPrevious: false },
     )
+    return { ...q, data: computed(() => (q.data.value ? shown(q.data.value) : undefined)) }
+  }
+  const searchChats = (workspaceId: Getter<string>, text: Getter<string>, pageSize: number) =>
+    useEndpointQuery('chats.list', () => {
+      const w = toValue(workspaceId)
+      const t = toValue(text)?.trim()
+      return w && t ? pageInput(w, 1, pageSize, t) : null
+    })
+
+  /**
+   * The workspace chats with this contact, newest first (call in setup). The chat list filters by
+   * chat name only, so it is asked by the contact's name, then phone, then recipient, each only
+   * when the one before found none, and each answer is kept when its recipient is the contact's.
+   */
+  function chatsOf(workspaceId: Getter<string>, contact: Getter<Contact>) {
+    const asks = computed(() => {
+      const c = toValue(contact)
+      return c ? chatQueriesOf(c) : []
+    })
+    const mine = (chats: Chat[] | undefined) => {
+      const c = toValue(contact)
+      return c && chats ? chats.filter((chat) => chatBelongsTo(chat, c)) : []
+    }
+    const steps: ReturnType<typeof useEndpointQuery<'chats.list'>>[] = []
+    for (let i = 0; i < 3; i++) {
+      const before = steps[i - 1]
+      steps.push(
+        useEndpointQuery('chats.list', () => {
+          const w = toValue(workspaceId)
+          const query = asks.value[i]
+          if (!w || !query) return null
+          if (before && (before.data.value === undefined || before.error.value || mine(before.data.value).length > 0))
+            return null
+          return pageInput(w, 1, CHAT_SCAN_PAGE_SIZE, query)
+        }),
+      )
+    }
+    /** The last step asked: the first that has no answer yet, failed or found chats; else the last ask. */
+    const lastAsked = computed(() => {
+      for (let i = 0; i < Math.min(3, asks.value.length); i++) {
+        const s = steps[i]!
+        if (s.data.value === undefined || s.error.value || mine(s.data.value).length > 0) return i
+      }
+      return Math.min(3, asks.value.length) - 1
+    })
+    const asked = computed(() => steps.slice(0, lastAsked.value + 1))
+    const error = computed(() => asked.value.find((s) => s.error.value)?.error.value)
+    const data = computed(() => {
+      if (asked.value.some((s) => s.data.value === undefined)) return undefined
+      const found = new Map<string, Chat>()
+      for (const s of asked.value) for (const chat of mine(s.data.value)) found.set(chat.id, chat)
+      return [...found.values()].sort((a, b) => compareTimes(a.time, b.time, 'newestFirst'))
+    })
+    return {
+      data,
+      error,
+      meta: computed(() => asked.value.at(-1)?.meta.value),
+      isLoading: computed(() => asked.value.some((s) => s.isLoading.value)),
+      refresh: () => Promise.all(asked.value.map((s) => s.refresh())),
+    }
+  }
+
+  /** A contact as a list page of this profile showed it: a stand-in while its own read loads. */
+  function listed(contactId: string): Contact | undefined {
+    const key = [ENDPOINT_KEY_ROOT, useSessionStore().activeProfileId ?? '', 'contacts.search']
+    for (const entry of useQueryCache().getEntries({ key })) {
+      const page = entry.state.value.data as EndpointAnswer<Contact[]> | undefined
+      const hit = page?.data.find((c) => c.id === contactId && !deleted.has(c.id))
+      if (hit) return hit
+    }
+    return undefined
   }
 
   /** Sends `body`, which must be the whole contact (see `contactUpdateBody`): the service may replace it. */
-  async function update(contactId: string, body: ContactInput): Promise<Result<Contact>> {
-    const r = await authorized(() => useDeskApi().contacts.update({ path: { contactId }, body }))
-    if (r.ok) remember({ ...r.data, id: r.data.id || contactId }, undefined)
-    return r
-  }
+  const update = (contactId: string, body: ContactInput) => runWrite('contacts.update', { path: { contactId }, body })
 
   async function remove(contactId: string): Promise<Result<unknown>> {
-    const r = await authorized(() => useDeskApi().contacts.delete({ path: { contactId } }))
-    if (r.ok) {
-      deleted.add(contactId)
-      const { [contactId]: _gone, ...rest } = details.value
-      details.value = rest
-      delete byId.value[contactId]
-    }
+    const r = await runWrite('contacts.delete', { path: { contactId } })
+    if (r.ok) deleted.add(contactId)
     return r
-  }
-
-  /**
-   * Chats of the workspace whose name contains `query` (the palette's search). Read here rather
-   * than through the chats store so finding a contact's chats does not disturb the chat list's pages.
-   */
-  function searchChats(request: ContactSearchRequest): Promise<Result<Chat[]>> {
-    const query = request.query?.trim()
-    return share(`chats:${searchKey(request)}`, () =>
-      authorized(() =>
-        useDeskApi().chats.list({
-          path: { workspaceId: request.workspaceId },
-          query: { page: request.page, pageSize: request.pageSize, ...(query ? { query } : {}) },
-        }),
-      ),
-    )
-  }
-
-  /**
-   * The workspace chats with this contact. The chat list filters by chat name only, so it is asked
-   * by the contact's name (then phone) and each answer is kept when its recipient is the contact's.
-   */
-  async function chatsOf(workspaceId: string, contact: Contact): Promise<Result<Chat[]>> {
-    const queries = [contact.name?.trim(), contact.phone?.trim(), contact.recipient?.trim()].filter(
-      (q, i, all): q is string => !!q && all.indexOf(q) === i,
-    )
-    const found = new Map<string, Chat>()
-    let last: Result<Chat[]> | undefined
-    for (const query of queries) {
-      const r = await authorized(() =>
-        useDeskApi().chats.list({ path: { workspaceId }, query: { page: 1, pageSize: CHAT_SCAN_PAGE_SIZE, query } }),
-      )
-      last = r
-      if (!r.ok) return r
-      for (const chat of r.data) if (chatBelongsTo(chat, contact)) found.set(chat.id, chat)
-      if (found.size > 0) break
-    }
-    const chats = [...found.values()].sort((a, b) => compareTimes(a.time, b.time, 'newestFirst'))
-    return answer(chats, last?.ok ? last.meta : undefined)
   }
 
   /**
    * The contact a chat is with, or null when the workspace has none. The contact search matches
    * phones, so the chat's recipient is asked first; then its name, checked against the recipient.
    */
-  async function findContactForChat(
+  function findContactForChat(
     workspaceId: string,
     chat: Pick<Chat, 'id'> & Partial<Pick<Chat, 'recipient' | 'name' | 'whatsappPhone'>>,
   ): Promise<Result<Contact | null>> {
-    const recipient = chat.recipient || recipientOfChatId(chat.id)
-    return findContactByRecipient(workspaceId, recipient, chat.name ?? undefined)
+    return findContactByRecipient(workspaceId, chat.recipient || recipientOfChatId(chat.id), chat.name ?? undefined)
   }
 
-  /** See `findContactForChat`; `name` is a second way to ask when the service cannot search phones. */
+  /** See `findContactForChat`; `name` is a second way to ask when the service cannot search phones. Asked once, on demand. */
   async function findContactByRecipient(
     workspaceId: string,
     recipient: string,
     name?: string,
   ): Promise<Result<Contact | null>> {
+    const session = useSessionStore()
     const key = recipientKey(recipient)
     const matches = (c: Contact) => key !== '' && (recipientKey(c.recipient) === key || recipientKey(c.phone) === key)
     const queries = [recipient.trim(), name?.trim()].filter((q, i, all): q is string => !!q && all.indexOf(q) === i)
     let meta: ResultMeta | undefined
     for (const query of queries) {
-      const r = await search({ workspaceId, page: 1, pageSize: CHAT_SCAN_PAGE_SIZE, query })
+      const input = pageInput(workspaceId, 1, CHAT_SCAN_PAGE_SIZE, query)
+      const r = await session.runAuthorized(() => callEndpoint('contacts.search', input))
       if (!r.ok) return r
       meta = r.meta
-      const hit = r.data.find(matches)
+      const hit = shown(r.data).find(matches)
       if (hit) return answer<Contact | null>(hit, meta)
     }
     return answer<Contact | null>(null, meta)
   }
 
-  /** Forgets everything (another profile became active). */
-  function reset() {
-    deleted.clear()
-    byId.value = {}
-    details.value = {}
-  }
-
-  return {
-    byId,
-    details,
-    search,
-    searchChats,
-    get,
-    update,
-    remove,
-    chatsOf,
-    findContactForChat,
-    findContactByRecipient,
-    reset,
-  }
+  return { list, get, listed, search, searchChats, chatsOf, update, remove, findContactForChat, findContactByRecipient }
 })

@@ -1,81 +1,84 @@
+import { useQuery } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { CustomField, CustomFieldCreateInput, CustomFieldUpdateInput, Result, ResultMeta } from '@contract'
-import { useDeskApi } from '@/api'
-import { createInFlight } from './inFlight'
+import { computed, toValue, type MaybeRefOrGetter } from 'vue'
+import type { CustomField, CustomFieldCreateInput, CustomFieldUpdateInput, ResultMeta } from '@contract'
+import { callEndpoint } from '@/query/endpointCall'
+import { endpointKey } from '@/query/endpointKeys'
+import { appErrorOf, EndpointFailure, type EndpointAnswer } from '@/query/endpointQuery'
+import { runWrite } from '@/query/endpointWrite'
+import { usePagedQuery } from '@/query/usePagedQuery'
 import { useSessionStore } from './session'
 
-export interface CustomFieldEntry {
-  fields: CustomField[]
-  meta: ResultMeta | undefined
-}
+type Getter<T> = MaybeRefOrGetter<T | undefined>
 
 const PAGE_SIZE = 100
 /** More fields than this is not a workspace a person manages by hand. */
 const MAX_PAGES = 10
 
-/**
- * The custom fields of each workspace (archived ones included), read whole: the contacts screen
- * names each value by its field, and the fields page lists them all.
- */
-export const useCustomFieldsStore = defineStore('customFields', () => {
-  const byWorkspace = ref<Record<string, CustomFieldEntry>>({})
-  const share = createInFlight()
+const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => ({
+  path: { workspaceId },
+  query: { page, pageSize, ...(query ? { query } : {}) },
+})
 
-  function list(workspaceId: string, opts: { fresh?: boolean } = {}): Promise<Result<CustomField[]>> {
-    return share(
-      workspaceId,
-      async () => {
-        const session = useSessionStore()
-        const all: CustomField[] = []
+/** The custom fields of each workspace (archived ones included): its list page, and all of them to name a contact's values. */
+export const useCustomFieldsStore = defineStore('customFields', () => {
+  /** The fields page: paged, filtered by name (call in setup). */
+  const list = (workspaceId: Getter<string>, pageSize = 25) =>
+    usePagedQuery('customFields.list', {
+      pageSize,
+      pageBase: 1,
+      identify: (f: CustomField) => f.id,
+      input: (page, size, filter) => {
+        const w = toValue(workspaceId)
+        return w ? pageInput(w, page, size, filter) : null
+      },
+      items: (fields) => fields,
+    })
+
+  /**
+   * Every field of the workspace, read whole (call in setup): a contact's values are named by
+   * them. Several pages make one answer, kept under the list operation's key (with an `all` mark),
+   * so the query session drops it on a profile switch, a write of a field refreshes it, and main's
+   * `cache.updated` of the list does too.
+   */
+  function all(workspaceId: Getter<string>) {
+    const session = useSessionStore()
+    const q = useQuery<EndpointAnswer<CustomField[]>>({
+      key: () =>
+        endpointKey(session.activeProfileId ?? '', 'customFields.list', {
+          path: { workspaceId: toValue(workspaceId) ?? '' },
+          query: { all: true },
+        }),
+      enabled: () => !!toValue(workspaceId) && session.activeProfileId !== null,
+      query: async () => {
+        const w = toValue(workspaceId) ?? ''
+        const fields: CustomField[] = []
         let meta: ResultMeta | undefined
         for (let page = 1; page <= MAX_PAGES; page++) {
-          const r = await session.runAuthorized(() =>
-            useDeskApi().customFields.list({ path: { workspaceId }, query: { page, pageSize: PAGE_SIZE } }),
-          )
-          if (!r.ok) return r
+          const r = await session.runAuthorized(() => callEndpoint('customFields.list', pageInput(w, page, PAGE_SIZE)))
+          if (!r.ok) throw new EndpointFailure(r.error)
           meta ??= r.meta
           // The real service may wrap past the last page instead of answering an empty one.
-          if (page > 1 && r.data[0] && r.data[0].id === all[0]?.id) break
-          all.push(...r.data)
+          if (page > 1 && r.data[0] && r.data[0].id === fields[0]?.id) break
+          fields.push(...r.data)
           if (r.data.length < PAGE_SIZE) break
         }
-        byWorkspace.value = { ...byWorkspace.value, [workspaceId]: { fields: all, meta } }
-        return { ok: true, data: all, meta } as Result<CustomField[]>
+        return { data: fields, meta }
       },
-      opts,
-    )
+    })
+    return {
+      data: computed(() => q.data.value?.data),
+      meta: computed(() => q.data.value?.meta),
+      error: computed(() => appErrorOf(q.error.value)),
+    }
   }
 
-  async function afterWrite<T>(workspaceId: string, r: Result<T>): Promise<Result<T>> {
-    if (r.ok) await list(workspaceId, { fresh: true })
-    return r
-  }
+  const create = (workspaceId: string, body: CustomFieldCreateInput) =>
+    runWrite('customFields.create', { path: { workspaceId }, body })
+  const update = (id: string, body: CustomFieldUpdateInput) =>
+    runWrite('customFields.update', { path: { customfieldId: id }, body })
+  const setArchived = (id: string, archived: boolean) =>
+    runWrite('customFields.toggleArchive', { path: { customfieldId: id }, query: { archived } })
 
-  async function create(workspaceId: string, body: CustomFieldCreateInput): Promise<Result<CustomField>> {
-    const r = await useSessionStore().runAuthorized(() =>
-      useDeskApi().customFields.create({ path: { workspaceId }, body }),
-    )
-    return afterWrite(workspaceId, r)
-  }
-
-  async function update(workspaceId: string, id: string, body: CustomFieldUpdateInput): Promise<Result<unknown>> {
-    const r = await useSessionStore().runAuthorized(() =>
-      useDeskApi().customFields.update({ path: { customfieldId: id }, body }),
-    )
-    return afterWrite(workspaceId, r)
-  }
-
-  async function setArchived(workspaceId: string, id: string, archived: boolean): Promise<Result<unknown>> {
-    const r = await useSessionStore().runAuthorized(() =>
-      useDeskApi().customFields.toggleArchive({ path: { customfieldId: id }, query: { archived } }),
-    )
-    return afterWrite(workspaceId, r)
-  }
-
-  function reset() {
-    byWorkspace.value = {}
-  }
-
-  return { byWorkspace, list, create, update, setArchived, reset }
+  return { list, all, create, update, setArchived }
 })

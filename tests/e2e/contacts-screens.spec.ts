@@ -37,7 +37,7 @@ for (const look of LOOKS) {
       await expect(page.getByTestId('contact-chat-link')).toHaveCount(1)
       // One field in error, so the screenshot shows how a problem is marked.
       await page.getByTestId('field-email').locator('input').fill('maria@')
-      await expect(page.getByTestId('field-email').locator('.n-form-item-feedback')).not.toBeEmpty()
+      await expect(page.getByTestId('field-email').getByTestId('field-error')).not.toBeEmpty()
       await shot(`contacts-detail-${suffix}`)
 
       await page.keyboard.press('Control+K')

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { createPinia, setActivePinia } from 'pinia'
+import { PiniaColada } from '@pinia/colada'
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { defineComponent, h } from 'vue'
 import type { Chat, Contact, Profile } from '@contract'
 import { useContactsStore } from '@/stores/contacts'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi } from '../fakeDeskApi'
+import { createFakeDeskApi, flush } from '../fakeDeskApi'
 
 const profile: Profile = {
   id: 'p1',
@@ -21,11 +24,32 @@ const maria: Contact = { id: 'C1', name: 'Maria Silva', phone: '5511987654321', 
 const chat = (id: string, name: string, time: number): Chat => ({ id, name, time, recipient: id.split('-')[1] })
 
 let fake: ReturnType<typeof createFakeDeskApi>
+let pinia: Pinia
+
+/** Runs `setup` in a mounted component (the store's reads are queries), and returns what it gave. */
+function inComponent<T>(setup: () => T): T {
+  let out!: T
+  mount(
+    defineComponent({
+      setup() {
+        out = setup()
+        return () => h('div')
+      },
+    }),
+    { global: { plugins: [pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] } },
+  )
+  return out
+}
+
+async function settle() {
+  for (let i = 0; i < 6; i++) await flush()
+}
 
 beforeEach(() => {
   fake = createFakeDeskApi()
   fake.install()
-  setActivePinia(createPinia())
+  pinia = createPinia()
+  setActivePinia(pinia)
   useSessionStore().profiles = [profile]
   useSessionStore().activeProfileId = 'p1'
 })
@@ -41,8 +65,9 @@ describe('contacts store', () => {
       ],
       meta,
     }))
-    const r = await useContactsStore().chatsOf('W1', maria)
-    expect(r.ok && r.data.map((c) => c.id)).toEqual(['CH3-5511987654321', 'CH1-5511987654321'])
+    const chats = inComponent(() => useContactsStore().chatsOf('W1', maria))
+    await settle()
+    expect(chats.data.value?.map((c) => c.id)).toEqual(['CH3-5511987654321', 'CH1-5511987654321'])
     expect(list).toHaveBeenCalledTimes(1)
     expect(list.mock.calls[0]![0]).toMatchObject({ path: { workspaceId: 'W1' }, query: { query: 'Maria Silva' } })
   })
@@ -70,11 +95,14 @@ describe('contacts store', () => {
     fake.handle('contacts.search', async () => ({ ok: true, data: [maria], meta }))
     fake.handle('contacts.delete', async () => ({ ok: true, data: { success: true }, meta }))
     const store = useContactsStore()
-    expect((await store.get('W1', 'C1')).ok).toBe(true)
+    const { read, list } = inComponent(() => ({ read: store.get('W1', 'C1'), list: store.list('W1') }))
+    await settle()
+    expect(read.data.value?.id).toBe('C1')
+    expect(list.items.value.map((c) => c.id)).toEqual(['C1'])
     expect((await store.remove('C1')).ok).toBe(true)
-    const read = await store.get('W1', 'C1')
-    expect(read.ok || read.error.kind).toBe('not_found')
-    const page = await store.search({ workspaceId: 'W1', page: 1, pageSize: 20 })
-    expect(page.ok && page.data).toEqual([])
+    await settle()
+    expect(read.data.value).toBeUndefined()
+    expect(read.error.value?.kind).toBe('not_found')
+    expect(list.items.value).toEqual([])
   })
 })
