@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
 import type { Profile } from '../../electron/contract/app'
-import type { EndpointName } from '../../electron/contract/endpoints'
+import { inputSchemaOf, type EndpointName } from '../../electron/contract/endpoints'
 import { createApiClient } from '../../electron/core/api'
 import { networkGateway } from '../../electron/core/gateway'
 import { createRouter } from '../../electron/core/router'
@@ -102,11 +102,28 @@ export default async function ipcBench(): Promise<Record<string, Figure>> {
       const ipcMs = median(ipcTimes)
       // The load average says how much other work shared the CPUs: on a busy machine the ratio drifts.
       const load = loadavg()[0].toFixed(1)
+      // Where the added time goes: each step of the IPC path alone, on the same input and answer.
+      const answer = { ok: true, data: items }
+      const part = (step: () => unknown) => {
+        const times: number[] = []
+        for (let i = 0; i < ITERATIONS; i++) {
+          const started = performance.now()
+          step()
+          times.push(performance.now() - started)
+        }
+        return round(median(times), 3)
+      }
+      const parts = {
+        cloneIn: part(() => overIpc(input)),
+        inputParse: part(() => inputSchemaOf(name).safeParse(input)),
+        secretCheck: part(() => JSON.stringify(items).includes(token)),
+        cloneOut: part(() => overIpc(answer)),
+      }
       return {
         directMs,
         ipcMs,
         ratio: ipcMs / directMs,
-        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off, load average ${load}`,
+        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off, load average ${load}; added ${round(ipcMs - directMs, 3)} ms, of which (each step alone, median ms) input clone ${parts.cloneIn}, input schema ${parts.inputParse}, the answer's secret check ${parts.secretCheck}, answer clone ${parts.cloneOut}`,
       }
     }
 
