@@ -1,8 +1,79 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { cacheApi, CacheClient } from '../../electron/core/cache/cacheClient'
+import { WRITES_AHEAD } from '../../electron/core/sync/syncRun'
 import { makeMessages, makeVocabulary, rawDatabase, rng } from './cache.bench'
+import { selfTimeShares } from './cpuProfile'
 import type { Figure } from './run'
+
+const describeTop = (top: { fn: string; share: number }[]) =>
+  top
+    .slice(0, 6)
+    .map((t) => `${t.fn} ${t.share}%`)
+    .join(', ')
+
+/**
+ * The app's write path on the same messages, with the cache worker's CPU profile (V8 --cpu-prof)
+ * and the raw loop's (in a thread of its own, profiled the same way): where each spends its time.
+ */
+async function profiledRuns(
+  dir: string,
+  pagesOf: () => Generator<[string, number, ReturnType<typeof makeMessages>]>,
+  total: number,
+) {
+  const appDir = join(dir, 'app-profile')
+  mkdirSync(appDir)
+  process.env.CACHE_WORKER_CPU_PROF = appDir
+  let appMs: number
+  let groups: number
+  try {
+    const client = await CacheClient.start(join(dir, 'app.sqlite'), 'ef'.repeat(32), {
+      tuning: { maxRows: GROUP_ROWS, mergeQuietMs: 3_600_000 },
+    })
+    const api = cacheApi(client)
+    const pages = [...pagesOf()]
+    await api.messages.saveChats([...new Set(pages.map(([id]) => id))].map((id) => ({ id, name: id })))
+    const started = performance.now()
+    const inFlight = new Set<Promise<number>>()
+    for (const [chatId, , page] of pages) {
+      const w = api.writer.ingestPage(chatId, page, null)
+      inFlight.add(w)
+      void w.finally(() => inFlight.delete(w))
+      if (inFlight.size >= WRITES_AHEAD) await Promise.race(inFlight)
+    }
+    await api.writer.flush()
+    await Promise.all(inFlight)
+    appMs = performance.now() - started
+    groups = ((await api.stats()) as { groups: number }).groups
+    await client.close()
+  } finally {
+    delete process.env.CACHE_WORKER_CPU_PROF
+  }
+  const rawDir = join(dir, 'raw-profile')
+  mkdirSync(rawDir)
+  const scratch = rawDatabase(join(dir, 'raw-rows.sqlite'))
+  const rows = [...pagesOf()].flatMap(([chatId, slot, page]) => scratch.rowsOf(chatId, slot, page))
+  scratch.db.close()
+  const worker = new Worker(new URL('./rawIngestWorker.ts', import.meta.url), {
+    workerData: { file: join(dir, 'raw-profiled.sqlite'), rows, groupRows: GROUP_ROWS },
+    execArgv: ['--import', createRequire(import.meta.url).resolve('tsx'), '--cpu-prof', `--cpu-prof-dir=${rawDir}`],
+  })
+  const rawMs = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  await new Promise((r) => worker.once('exit', r))
+  return {
+    appRate: total / (appMs / 1000),
+    rawRate: total / (rawMs / 1000),
+    groups,
+    app: selfTimeShares(appDir),
+    raw: selfTimeShares(rawDir),
+  }
+}
 
 /**
  * Where the raw ingest limit goes: the same bare INSERTs as `ingest`'s raw baseline (same rows,
@@ -48,6 +119,19 @@ export default async function ingestProfileBench(): Promise<Record<string, Figur
       raw.db.close()
       rates[name] = (chats * PER_CHAT) / (ms / 1000)
     }
+    const profiled = await profiledRuns(
+      dir,
+      function* () {
+        for (let c = 0; c < chats; c++)
+          for (let p = 0; p < PER_CHAT; p += 500)
+            yield [
+              `chat${c}`,
+              c % 1024,
+              makeMessages(`chat${c}`, 500, 1_700_000_000_000 - c + p * 1000, rng(1000 + c), vocabulary, p),
+            ] as [string, number, ReturnType<typeof makeMessages>]
+      },
+      chats * PER_CHAT,
+    )
     const share = (cost: number) => `${Math.round((1 - rates.full! / cost) * 100)}%`
     const note = (what: string) =>
       `${chats * PER_CHAT} messages, bare INSERTs as ingest's raw baseline, ${what}; full = ${Math.round(rates.full!)}/s`
@@ -56,6 +140,13 @@ export default async function ingestProfileBench(): Promise<Record<string, Figur
         value: Math.round(rates.full!),
         unit: 'messages/s',
         note: note('aegis cipher and FTS5 index (the raw limit itself)'),
+      },
+      appProfiledMessagesPerSecond: {
+        value: Math.round(profiled.appRate),
+        unit: 'messages/s',
+        baseline: Math.round(profiled.rawRate),
+        ratio: Math.round((profiled.appRate / profiled.rawRate) * 100) / 100,
+        note: `the app's write path (pages of 500 to the cache worker, ${WRITES_AHEAD} in flight, ${profiled.groups} group commits) on ${chats * PER_CHAT} messages under V8's CPU profiler, against the raw loop profiled the same way (baseline). Worker busy ${profiled.app.busyMs} ms: ${describeTop(profiled.app.top)}. Raw busy ${profiled.raw.busyMs} ms: ${describeTop(profiled.raw.top)}. A statement's SQLite time counts as its caller's (sqliteTransaction = the COMMIT, with FTS5's flush of its pending terms; indexPending = the FTS INSERT … SELECT; ingestBatch = the row INSERTs)`,
       },
       noSearchIndexMessagesPerSecond: {
         value: Math.round(rates.noSearchIndex!),

@@ -17,7 +17,10 @@ export function startCacheWorker(workerData: CacheWorkerData, options: WorkerOpt
   const entry = fromSource ? new URL('./cacheWorker.ts', here) : bundledEntry(here)
   // A variable, so the bundler leaves the lookup of tsx alone (the bundled app never needs it).
   const loader = 'tsx'
-  const execArgv = fromSource ? ['--import', createRequire(here).resolve(loader)] : []
+  // From source only (the bench): CACHE_WORKER_CPU_PROF=<dir> writes the worker's CPU profile there.
+  const profileDir = fromSource ? process.env.CACHE_WORKER_CPU_PROF : undefined
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const execArgv = fromSource ? ['--import', createRequire(here).resolve(loader), ...profile] : []
   return new Worker(entry, { ...options, workerData, execArgv })
 }
 
