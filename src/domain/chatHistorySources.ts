@@ -42,17 +42,30 @@ type ReadAround = (input: {
 /** The most the cache returns on one side of a message. */
 const AROUND_MAX = 200
 
-/** The offline cache, paged by keyset (time, id): stable however many messages arrive meanwhile. */
+/**
+ * The offline cache, paged by keyset (time, id): stable however many messages arrive meanwhile.
+ * `first`: the newest page, already read (the open asked it to know the cache holds the chat), so
+ * the first `older()` answers without asking again.
+ */
 export function cacheSource(
   chatId: string,
   readPage: (input: { chatId: string; before?: MessageCursor; limit: number }) => Promise<Result<CachePage>>,
   readAround: ReadAround,
+  first?: Result<CachePage> & { ok: true },
 ): HistorySource {
   let before: MessageCursor | undefined
   let restartBefore: string | undefined
+  let prefetched = first
   return {
     kind: 'cache',
     async older(size = PAGE_SIZE) {
+      if (prefetched && !restartBefore && !before) {
+        const r = prefetched
+        prefetched = undefined
+        if (r.data.next) before = r.data.next
+        return { ok: true, data: { newestFirst: r.data.messages, done: r.data.next === null }, meta: r.meta }
+      }
+      prefetched = undefined
       if (restartBefore) {
         const messageId = restartBefore
         const r = await readAround({ chatId, messageId, before: Math.min(size, AROUND_MAX), after: 0 })

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { AppError, CacheHealth, CacheUsage, Result, SearchGroup, SyncedScope, SyncProgress } from '@contract'
 import { useDeskApi } from '@/api'
+import { useSessionStore } from './session'
 
 /** Scope key of a sync: '' is the whole workspace, else the agent id. */
 const scopeKey = (agentId: string | null | undefined) => agentId ?? ''
@@ -14,6 +15,17 @@ export const useOfflineStore = defineStore('offline', () => {
   /** The latest job of each scope of the active profile, by scope key. */
   const jobs = ref<Record<string, SyncProgress>>({})
   const scopes = ref<SyncedScope[]>([])
+  /** `scopes` holds the main process's answer (not only the empty start). */
+  const scopesLoaded = ref(false)
+  // Another profile's scopes and jobs say nothing of this one's: asked again on next use.
+  watch(
+    () => useSessionStore().activeProfileId,
+    () => {
+      scopesLoaded.value = false
+      scopes.value = []
+      jobs.value = {}
+    },
+  )
   const usage = ref<CacheUsage[]>([])
   const rebuiltNotice = ref(false)
   /** Whether the active profile's cache works; when off, why (shown in Settings, never silent). */
@@ -62,6 +74,7 @@ export const useOfflineStore = defineStore('offline', () => {
   async function loadStatus(opts: { scopesOnly?: boolean } = {}): Promise<Result<unknown>> {
     const r = await useDeskApi().sync.status()
     if (r.ok) cacheHealth.value = r.data.cache
+    if (r.ok) scopesLoaded.value = true
     if (r.ok && opts.scopesOnly) scopes.value = r.data.scopes
     else if (r.ok) {
       const latest: Record<string, SyncProgress> = {}
@@ -127,6 +140,7 @@ export const useOfflineStore = defineStore('offline', () => {
   return {
     jobs,
     scopes,
+    scopesLoaded,
     usage,
     rebuiltNotice,
     cacheHealth,

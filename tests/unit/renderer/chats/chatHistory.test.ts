@@ -175,6 +175,30 @@ describe('chat history', () => {
     expect(history.reachedStart.value).toBe(true)
   })
 
+  it('starts from the newest page the open already read, then goes on from its cursor', async () => {
+    const seen: unknown[] = []
+    const first = {
+      ok: true as const,
+      data: { messages: [msg(3), msg(2)], next: { time: msg(2).time, id: msg(2).id } },
+    }
+    const source = cacheSource(
+      'C1',
+      async (input) => {
+        seen.push(input)
+        return { ok: true, data: { messages: [msg(1)], next: null } }
+      },
+      noAround,
+      first,
+    )
+    const history = createChatHistory(source)
+    await history.loadOlder(2)
+    expect(seen).toEqual([])
+    await history.loadOlder(2)
+    expect(seen).toEqual([{ chatId: 'C1', limit: 2, before: { time: msg(2).time, id: msg(2).id } }])
+    expect(history.messages.value.map((m) => m.id)).toEqual([msg(1).id, msg(2).id, msg(3).id])
+    expect(history.reachedStart.value).toBe(true)
+  })
+
   it('loads back until a date is reached, reporting progress, and stops when cancelled', async () => {
     const all = chat(1000)
     const service = fakeService(all)
