@@ -42,6 +42,8 @@ test('a user finds, opens, edits and saves a contact with the keyboard alone, an
   page,
   preview,
 }) => {
+  // A long journey: a whole screen's worth of Tab presses on a shared, busy machine.
+  test.setTimeout(120_000)
   await page.goto(preview.url)
   const demo = page.getByRole('button', { name: 'Open the demo' })
   await tabTo(page, demo)

@@ -72,6 +72,25 @@ describe('contacts store', () => {
     expect(list.mock.calls[0]![0]).toMatchObject({ path: { workspaceId: 'W1' }, query: { query: 'Maria Silva' } })
   })
 
+  it('asks by the phone only when the name found none of the contact’s chats, and stops at the first that does', async () => {
+    const list = fake.handle('chats.list', async (input) => {
+      const q = (input as { query: { query?: string } }).query.query
+      return {
+        ok: true,
+        data:
+          q === 'Maria Silva' ? [chat('CH2-5511000000000', 'Maria Silva', 30)] : [chat('CH1-5511987654321', 'M', 10)],
+        meta,
+      }
+    })
+    const chats = inComponent(() => useContactsStore().chatsOf('W1', { ...maria, recipient: 'other' }))
+    await settle()
+    expect(chats.data.value?.map((c) => c.id)).toEqual(['CH1-5511987654321'])
+    expect(list.mock.calls.map((c) => (c[0] as { query: { query: string } }).query.query)).toEqual([
+      'Maria Silva',
+      '5511987654321',
+    ])
+  })
+
   it('finds a chat’s contact by its recipient, and says null when no contact has it', async () => {
     const search = fake.handle('contacts.search', async (input) => {
       const q = (input as { query: { query?: string } }).query.query
