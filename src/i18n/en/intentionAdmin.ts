@@ -12,8 +12,6 @@ export default {
   autoBody: 'Let the agent write the request body',
   submit: 'Create intention',
   created: 'The intention {name} was created. Open it to add fields and headers.',
-  required: 'Required.',
-  badUrl: 'Enter an address that starts with https:// or http://',
   delete: 'Delete',
   deleteLabel: 'Delete {name}',
   deleteConfirm: {

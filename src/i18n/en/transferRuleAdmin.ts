@@ -16,7 +16,6 @@ export default {
   instructionsPlaceholder: 'e.g. When the customer asks for a refund',
   returnOnFinish: 'The agent takes the chat back when the transfer ends',
   save: 'Save rule',
-  required: 'Required.',
   agentRequired: 'Choose the agent that takes the chat.',
   created: 'The transfer rule was created.',
   saved: 'The transfer rule was saved.',

@@ -21,9 +21,6 @@ export default {
   widgetLabel: 'Widget look and embed code of {name}',
   delete: 'Delete',
   deleteLabel: 'Delete {name}',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {page} of {pages}',
   type: {
     Z_API: 'WhatsApp (Z-API)',
     WHATSAPP: 'WhatsApp',
@@ -46,7 +43,6 @@ export default {
     agentTypes:
       'Z-API and SMS channels are created without an agent (the service lists only the other types under an agent).',
     submit: 'Create channel',
-    required: 'Required.',
     created: 'The channel {name} was created.',
     pairNext: 'Pair it with the phone now: scan the QR code.',
   },

@@ -12,8 +12,6 @@ export default {
   autoBody: 'Deixar o agente escrever o corpo da requisição',
   submit: 'Criar intenção',
   created: 'A intenção {name} foi criada. Abra-a para adicionar campos e cabeçalhos.',
-  required: 'Obrigatório.',
-  badUrl: 'Informe um endereço que comece com https:// ou http://',
   delete: 'Excluir',
   deleteLabel: 'Excluir {name}',
   deleteConfirm: {

@@ -16,7 +16,6 @@ export default {
   instructionsPlaceholder: 'ex.: Quando o cliente pedir reembolso',
   returnOnFinish: 'O agente retoma a conversa quando a transferência terminar',
   save: 'Salvar regra',
-  required: 'Obrigatório.',
   agentRequired: 'Escolha o agente que recebe a conversa.',
   created: 'A regra de transferência foi criada.',
   saved: 'A regra de transferência foi salva.',

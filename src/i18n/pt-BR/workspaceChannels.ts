@@ -21,9 +21,6 @@ export default {
   widgetLabel: 'Aparência e código de incorporação de {name}',
   delete: 'Excluir',
   deleteLabel: 'Excluir {name}',
-  previous: 'Anterior',
-  next: 'Próxima',
-  page: 'Página {page} de {pages}',
   type: {
     Z_API: 'WhatsApp (Z-API)',
     WHATSAPP: 'WhatsApp',
@@ -46,7 +43,6 @@ export default {
     noAgent: 'Sem agente por enquanto',
     agentTypes: 'Canais Z-API e SMS são criados sem agente (o serviço lista só os outros tipos sob um agente).',
     submit: 'Criar canal',
-    required: 'Obrigatório.',
     created: 'O canal {name} foi criado.',
     pairNext: 'Pareie com o celular agora: escaneie o QR code.',
   },

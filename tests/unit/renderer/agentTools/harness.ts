@@ -1,5 +1,5 @@
 import { PiniaColada } from '@pinia/colada'
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, mount, RouterLinkStub, type VueWrapper } from '@vue/test-utils'
 import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { defineComponent, h, ref, type Component } from 'vue'
@@ -40,7 +40,10 @@ export function setUpApp(locale: 'en' | 'pt-BR' = 'en') {
 export async function mountInApp(component: Component, props: Record<string, unknown>, pinia: Pinia) {
   const Host = defineComponent(() => () => h(NMessageProvider, () => h(NDialogProvider, () => h(component, props))))
   const wrapper = mount(Host, {
-    global: { plugins: [i18n, pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] },
+    global: {
+      plugins: [i18n, pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]],
+      stubs: { RouterLink: RouterLinkStub },
+    },
     attachTo: document.body,
   })
   mounted.push(wrapper)

@@ -1,0 +1,29 @@
+import { watch, type Ref } from 'vue'
+import { useDraftForm, type DraftForm, type DraftFormOptions } from './useDraftForm'
+
+type DialogFormOptions<TData, TForm, TInput, TSaved> = Omit<
+  DraftFormOptions<TData, TForm, TInput, TSaved>,
+  'draftKey' | 'data' | 'leaveGuard'
+> &
+  Partial<Pick<DraftFormOptions<TData, TForm, TInput, TSaved>, 'draftKey' | 'data'>>
+
+/**
+ * A form in a dialog: no draft unless it asks for one, every field checked (it creates or
+ * replaces), no route guard (the dialog's own close decides), and a fresh form each time it opens.
+ */
+export function useDialogForm<TData, TForm, TInput, TSaved>(
+  show: Ref<boolean>,
+  options: DialogFormOptions<TData, TForm, TInput, TSaved>,
+): DraftForm<TForm> {
+  const kit = useDraftForm<TData, TForm, TInput, TSaved>({
+    draftKey: null,
+    data: undefined,
+    check: 'all',
+    ...options,
+    leaveGuard: false,
+  })
+  watch(show, (open) => {
+    if (open) kit.discard()
+  })
+  return kit
+}
