@@ -64,6 +64,8 @@ export default {
   },
   jump: {
     date: 'Go to date',
+    typed: 'Type the day',
+    go: 'Go',
     pick: 'Pick a day',
     loading: 'Loading back to {date}… 1 message loaded | Loading back to {date}… {n} messages loaded',
     cancel: 'Stop',

@@ -64,6 +64,8 @@ export default {
   },
   jump: {
     date: 'Ir para a data',
+    typed: 'Digite o dia',
+    go: 'Ir',
     pick: 'Escolha um dia',
     loading: 'Carregando até {date}… 1 mensagem carregada | Carregando até {date}… {n} mensagens carregadas',
     cancel: 'Parar',
