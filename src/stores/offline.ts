@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { AppError, CacheHealth, CacheUsage, Result, SearchGroup, SyncedScope, SyncProgress } from '@contract'
 import { useDeskApi } from '@/api'
+import { useSessionStore } from './session'
 
 /** Scope key of a sync: '' is the whole workspace, else the agent id. */
 const scopeKey = (agentId: string | null | undefined) => agentId ?? ''
@@ -26,6 +27,24 @@ export const useOfflineStore = defineStore('offline', () => {
   let searchSeq = 0
 
   let unsubscribers: (() => void)[] = []
+
+  // What the store holds belongs to the active profile's cache (jobs, scopes, found messages):
+  // another profile starts from nothing and asks its own cache, so no account sees another's.
+  const session = useSessionStore()
+  watch(
+    () => session.activeProfileId,
+    (now, before) => {
+      if (now === before) return
+      jobs.value = {}
+      scopes.value = []
+      searchSeq++
+      searchQuery.value = ''
+      searchResults.value = []
+      searchError.value = null
+      searching.value = false
+      if (now) void loadStatus()
+    },
+  )
 
   const anyRunning = computed(() => Object.values(jobs.value).some((j) => j.state === 'running'))
 
