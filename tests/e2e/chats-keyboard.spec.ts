@@ -70,7 +70,8 @@ test('the chats by keyboard only: list, open, next chat, search in it, jump to a
   await expect(bubbles.first()).toBeVisible()
 
   // Search in it: Ctrl+F focuses the search, a word of the chat finds hits, Enter goes to the next, Esc closes.
-  const word = await bubbles.evaluateAll((nodes) => {
+  // A word of the newest message's own text (not an author label or a button).
+  const word = await page.locator('[data-testid="chat-scroller"] [data-message-id] .chat-text').evaluateAll((nodes) => {
     for (const node of nodes.reverse())
       for (const w of (node.textContent ?? '').split(/[^\p{L}]+/u)) if (w.length >= 6) return w
     return ''
