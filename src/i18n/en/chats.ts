@@ -8,7 +8,6 @@ export default {
     filterPlaceholder: 'Search chats',
     empty: 'No chats yet.',
     emptyFiltered: 'No chat matches these filters.',
-    clearFilters: 'Clear filters',
     error: 'The chats could not be loaded.',
     unread: '1 unread message | {n} unread messages',
     human: 'Human',

@@ -8,7 +8,6 @@ export default {
     filterPlaceholder: 'Buscar conversas',
     empty: 'Nenhuma conversa ainda.',
     emptyFiltered: 'Nenhuma conversa corresponde a esses filtros.',
-    clearFilters: 'Limpar filtros',
     error: 'Não foi possível carregar as conversas.',
     unread: '1 mensagem não lida | {n} mensagens não lidas',
     human: 'Humano',
