@@ -39,6 +39,24 @@ export const useOfflineStore = defineStore('offline', () => {
 
   let unsubscribers: (() => void)[] = []
 
+  // What the store holds belongs to the active profile's cache (jobs, scopes, found messages):
+  // another profile starts from nothing and asks its own cache, so no account sees another's.
+  const session = useSessionStore()
+  watch(
+    () => session.activeProfileId,
+    (now, before) => {
+      if (now === before) return
+      jobs.value = {}
+      scopes.value = []
+      searchSeq++
+      searchQuery.value = ''
+      searchResults.value = []
+      searchError.value = null
+      searching.value = false
+      if (now) void loadStatus()
+    },
+  )
+
   const anyRunning = computed(() => Object.values(jobs.value).some((j) => j.state === 'running'))
 
   function jobOf(agentId?: string | null): SyncProgress | undefined {

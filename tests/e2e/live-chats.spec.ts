@@ -157,7 +157,15 @@ test('a message written while offline waits, survives a reload, and is sent exac
 
     // A draft not sent yet is kept per chat, in the profile's draft store (the page keeps nothing).
     await composer(page).fill('Rascunho ainda não enviado')
-    await page.waitForTimeout(1_000)
+    // Kept once the profile's draft store (main's encrypted cache) has it, not after a fixed wait.
+    await expect
+      .poll(() =>
+        page.evaluate(async (key) => {
+          const r = await window.api.drafts.load({ key })
+          return r.ok && r.data.found ? (r.data.value as { text?: string }).text : undefined
+        }, `liveChat:composer:${chatId}`),
+      )
+      .toBe('Rascunho ainda não enviado')
 
     // The renderer starts again: the queue is in main's encrypted cache, not in the page.
     await page.reload()

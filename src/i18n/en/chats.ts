@@ -8,7 +8,6 @@ export default {
     filterPlaceholder: 'Search chats',
     empty: 'No chats yet.',
     emptyFiltered: 'No chat matches these filters.',
-    clearFilters: 'Clear filters',
     error: 'The chats could not be loaded.',
     unread: '1 unread message | {n} unread messages',
     human: 'Human',
@@ -64,6 +63,8 @@ export default {
   },
   jump: {
     date: 'Go to date',
+    typed: 'Type the day',
+    go: 'Go',
     pick: 'Pick a day',
     loading: 'Loading back to {date}… 1 message loaded | Loading back to {date}… {n} messages loaded',
     cancel: 'Stop',

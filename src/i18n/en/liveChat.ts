@@ -129,7 +129,6 @@ export default {
     phone: 'Phone number (with country code, digits only)',
     message: 'First message',
     send: 'Send and open the chat',
-    failed: 'Not sent: {reason}. What you typed is kept.',
   },
   palette: {
     takeOver: 'Take over this chat',

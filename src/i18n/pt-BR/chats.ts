@@ -8,7 +8,6 @@ export default {
     filterPlaceholder: 'Buscar conversas',
     empty: 'Nenhuma conversa ainda.',
     emptyFiltered: 'Nenhuma conversa corresponde a esses filtros.',
-    clearFilters: 'Limpar filtros',
     error: 'Não foi possível carregar as conversas.',
     unread: '1 mensagem não lida | {n} mensagens não lidas',
     human: 'Humano',
@@ -64,6 +63,8 @@ export default {
   },
   jump: {
     date: 'Ir para a data',
+    typed: 'Digite o dia',
+    go: 'Ir',
     pick: 'Escolha um dia',
     loading: 'Carregando até {date}… 1 mensagem carregada | Carregando até {date}… {n} mensagens carregadas',
     cancel: 'Parar',

@@ -129,7 +129,6 @@ export default {
     phone: 'Telefone (com código do país, só dígitos)',
     message: 'Primeira mensagem',
     send: 'Enviar e abrir a conversa',
-    failed: 'Não enviada: {reason}. O que você digitou foi mantido.',
   },
   palette: {
     takeOver: 'Assumir esta conversa',
