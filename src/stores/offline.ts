@@ -15,17 +15,8 @@ export const useOfflineStore = defineStore('offline', () => {
   /** The latest job of each scope of the active profile, by scope key. */
   const jobs = ref<Record<string, SyncProgress>>({})
   const scopes = ref<SyncedScope[]>([])
-  /** `scopes` holds the main process's answer (not only the empty start). */
+  /** `scopes` holds the main process's answer for the active profile (not only the empty start). */
   const scopesLoaded = ref(false)
-  // Another profile's scopes and jobs say nothing of this one's: asked again on next use.
-  watch(
-    () => useSessionStore().activeProfileId,
-    () => {
-      scopesLoaded.value = false
-      scopes.value = []
-      jobs.value = {}
-    },
-  )
   const usage = ref<CacheUsage[]>([])
   const rebuiltNotice = ref(false)
   /** Whether the active profile's cache works; when off, why (shown in Settings, never silent). */
@@ -48,6 +39,7 @@ export const useOfflineStore = defineStore('offline', () => {
       if (now === before) return
       jobs.value = {}
       scopes.value = []
+      scopesLoaded.value = false
       searchSeq++
       searchQuery.value = ''
       searchResults.value = []
@@ -90,7 +82,10 @@ export const useOfflineStore = defineStore('offline', () => {
   }
 
   async function loadStatus(opts: { scopesOnly?: boolean } = {}): Promise<Result<unknown>> {
+    const asked = session.activeProfileId
     const r = await useDeskApi().sync.status()
+    // An answer about the profile that was active before a switch says nothing of this one.
+    if (asked !== session.activeProfileId) return r
     if (r.ok) cacheHealth.value = r.data.cache
     if (r.ok) scopesLoaded.value = true
     if (r.ok && opts.scopesOnly) scopes.value = r.data.scopes

@@ -138,7 +138,7 @@ const allowed: [string, string, string][] = [
   [
     'renderer (features)',
     'src/views/agents/planted.ts',
-    "import X from '@/components/agents/trainings/AgentTrainingDialog.vue'\nimport Y from '@/components/chats/ChatList.vue'",
+    "import X from '@/components/agents/trainings/AgentTrainingDialog.vue'\nimport Y from '@/components/chats/liveChatPalette'",
   ],
   ['renderer (features)', 'src/components/agents/behavior/planted.ts', "import { z } from '../trainings/planted'"],
 ]
