@@ -3,6 +3,7 @@ import { useI18n } from 'vue-i18n'
 import type { Agent } from '@contract'
 import { isolate } from '@/domain/userText'
 import { feedback } from '@/feedback'
+import { confirmIn, type ConfirmRequest } from '@/composables/useConfirm'
 import { useOfflineState } from '@/composables/useOfflineState'
 import { runWrite } from '@/query'
 import { useAgentsStore } from '@/stores/agents'
@@ -25,23 +26,7 @@ export function useAgentActive() {
     error: (text: string) => feedback().message.error(text),
     success: (text: string) => feedback().message.success(text),
   }
-  const confirm = (request: { title: string; content: string; confirm: string }) =>
-    new Promise<boolean>((resolve) => {
-      feedback().dialog.warning({
-        title: request.title,
-        content: request.content,
-        positiveText: request.confirm,
-        negativeText: t('common.cancel'),
-        positiveButtonProps: { type: 'primary', ...{ 'data-testid': 'confirm-yes' } },
-        negativeButtonProps: { type: 'default', ...{ 'data-testid': 'confirm-no' } },
-        onPositiveClick: () => resolve(true),
-        onNegativeClick: () => resolve(false),
-        onClose: () => resolve(false),
-        onMaskClick: () => resolve(false),
-        onEsc: () => resolve(false),
-        onAfterLeave: () => resolve(false),
-      })
-    })
+  const confirm = (request: ConfirmRequest) => confirmIn(feedback().dialog, t('common.cancel'), request)
   const agents = useAgentsStore()
   const { offline } = useOfflineState()
   const busy = ref<Record<string, boolean>>({})
