@@ -1,37 +1,11 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { computed, ref } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
 import PagedList from '@/components/common/PagedList.vue'
 import { i18n } from '@/i18n'
 import type { PagedQuery } from '@/query/usePagedQuery'
-
-/** A list that answered an empty page, with or without a text filter applied. */
-function emptyList(appliedText: string) {
-  const restarts: string[] = []
-  const list = {
-    state: computed(() => 'done' as const),
-    items: computed(() => [] as string[]),
-    meta: computed(() => undefined),
-    error: computed(() => undefined),
-    page: ref(1),
-    pageNumber: computed(() => 1),
-    pageSize: 25,
-    filter: ref(appliedText),
-    appliedFilter: ref(appliedText),
-    hasPrev: computed(() => false),
-    hasNext: computed(() => false),
-    next: () => undefined,
-    prev: () => undefined,
-    reload: async () => undefined,
-    applyFilter: () => undefined,
-    restart: (text = '') => {
-      restarts.push(text)
-    },
-  }
-  return { list: list as unknown as PagedQuery<string>, restarts }
-}
+import { emptyList } from './pagedListFake'
 
 const mountList = (list: PagedQuery<string>, filtersActive: boolean) =>
   mount(PagedList, {

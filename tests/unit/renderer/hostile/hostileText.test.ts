@@ -3,10 +3,14 @@ import { mount } from '@vue/test-utils'
 import { NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { defineComponent, h } from 'vue'
+import { defineComponent, h, type Component } from 'vue'
 import type { AppError } from '@contract'
 import { useDeskApi } from '@/api'
-import PagedListStatus from '@/components/common/PagedListStatus.vue'
+import PagedList from '@/components/common/PagedList.vue'
+import { failedList } from '../pagedListFake'
+
+/** PagedList is generic; h() cannot infer its item type from a fake list. */
+const AnyPagedList = PagedList as unknown as Component
 import UserText from '@/components/common/UserText.vue'
 import { ERROR_DISPLAY_MAX, presentError } from '@/domain/errorText'
 import { clampText, isolate, stripBidiControls } from '@/domain/userText'
@@ -44,11 +48,8 @@ describe('item 7: service error texts of any size', () => {
     const Host = defineComponent(
       () => () =>
         h(NMessageProvider, () =>
-          h(PagedListStatus, {
-            state: 'error',
-            itemCount: 0,
-            error,
-            appliedFilter: '',
+          h(AnyPagedList, {
+            list: failedList(error),
             testid: 'list',
             loadFailed: 'Could not load',
             empty: '',
@@ -74,11 +75,8 @@ describe('item 7: service error texts of any size', () => {
       defineComponent(
         () => () =>
           h(NMessageProvider, () =>
-            h(PagedListStatus, {
-              state: 'error',
-              itemCount: 0,
-              error,
-              appliedFilter: '',
+            h(AnyPagedList, {
+              list: failedList(error),
               testid: 'list',
               loadFailed: 'x',
               empty: '',
