@@ -34,9 +34,12 @@ export interface CacheTuning {
 }
 
 /**
- * A group waits up to 200 ms for more pages: a sync's pages arrive spread over time, and each
- * commit costs (the WAL commit, an FTS segment, rewriting the same interior pages), so waiting
- * makes few large transactions. A write someone waits for (`now`) commits the group at once.
+ * A group waits up to 200 ms for more pages: in a bulk ingest the groups then reach their 20,000
+ * rows (each commit costs a WAL commit, an FTS segment and rewritten interior pages). During a sync
+ * any other call (each chat's state as the sync starts it) commits the pending group first, so the
+ * worker writes as pages come and never idles waiting for a larger group; measured, that beats
+ * holding groups open (13 groups of 8,300 rows made the sync 6.3 s against 4.0 s, the writing
+ * itself the same 3.7 s). A write someone waits for (`now`) commits the group at once.
  */
 export const DEFAULT_TUNING: CacheTuning = {
   maxRows: 20_000,
