@@ -31,7 +31,7 @@ async function profiledRuns(
   let groups: number
   try {
     const client = await CacheClient.start(join(dir, 'app.sqlite'), 'ef'.repeat(32), {
-      tuning: { maxRows: GROUP_ROWS, mergeQuietMs: 3_600_000 },
+      tuning: { maxRows: GROUP_ROWS },
     })
     const api = cacheApi(client)
     const pages = [...pagesOf()]

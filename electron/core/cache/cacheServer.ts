@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers'
 import type { Chat, ChatMessage, MessageCursor, SearchGroup, SyncState } from '../../contract'
 import { keyConnection, openCacheDatabase, type CacheDb, type CacheDriverOptions } from './cacheDatabase'
-import { IndexMerger } from './indexMerge'
 import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
@@ -27,10 +26,6 @@ export interface CacheTuning {
   maxDelayMs: number
   /** How long a search may hold the worker before it gives way to other messages (and to a cancel). */
   searchSliceMs: number
-  /** How long the writes must pause before the search index is merged (see IndexMerger). */
-  mergeQuietMs: number
-  /** Index pages a merge step works through before giving way. */
-  mergePagesPerStep: number
 }
 
 /**
@@ -45,8 +40,6 @@ export const DEFAULT_TUNING: CacheTuning = {
   maxRows: 20_000,
   maxDelayMs: 200,
   searchSliceMs: 4,
-  mergeQuietMs: 500,
-  mergePagesPerStep: 32,
 }
 
 export interface OpenedInfo {
@@ -66,7 +59,6 @@ export class CacheServer {
   private readonly scopes: SyncedScopes
   private readonly outbox: OutboxStore
   private readonly drafts: DraftTable
-  private readonly merger: IndexMerger
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -93,10 +85,6 @@ export class CacheServer {
     this.scopes = new SyncedScopes(db)
     this.outbox = new OutboxStore(db)
     this.drafts = new DraftTable(db)
-    this.merger = new IndexMerger(db, {
-      quietMs: this.tuning.mergeQuietMs,
-      pagesPerStep: this.tuning.mergePagesPerStep,
-    })
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -110,11 +98,7 @@ export class CacheServer {
     'responses.delete': (endpoint: string, key: string) => this.responses.delete(endpoint, key),
     'responses.deleteNaming': (resource: string, path: Readonly<Record<string, string>>) =>
       this.responses.deleteNaming(resource, path),
-    'messages.ingest': (chatId: string, messages: readonly ChatMessage[]) => {
-      const stored = this.messages.ingest(chatId, messages)
-      if (messages.length > 0) this.merger.written()
-      return stored
-    },
+    'messages.ingest': (chatId: string, messages: readonly ChatMessage[]) => this.messages.ingest(chatId, messages),
     'messages.saveChats': (chats: readonly Chat[]) => this.messages.saveChats(chats),
     'messages.page': (chatId: string, before: MessageCursor | undefined, limit: number) =>
       this.messages.page(chatId, before, limit),
@@ -123,7 +107,7 @@ export class CacheServer {
     'messages.counts': () => this.messages.counts(),
     'messages.chatSyncState': (chatId: string) => this.messages.chatSyncState(chatId),
     'messages.countKnown': (chatId: string, ids: readonly string[]) => this.messages.countKnown(chatId, ids),
-    'worker.stats': () => ({ ...this.stats, merge: { ...this.merger.stats } }),
+    'worker.stats': () => ({ ...this.stats }),
     /** Nothing of its own: a call commits the pending group first. */
     'writer.flush': () => undefined,
     'scopes.list': () => this.scopes.list(),
@@ -192,7 +176,6 @@ export class CacheServer {
     try {
       const counts = this.messages.writeGroup(group.map((g) => g.write))
       group.forEach((g, i) => g.done(counts[i] ?? 0))
-      if (rows > 0) this.merger.written()
     } catch (e) {
       // The whole group rolled back: each write again on its own, so only a bad one fails.
       if (group.length === 1) group[0].fail(e instanceof Error ? e : new Error(String(e)))
@@ -268,7 +251,6 @@ export class CacheServer {
   /** Commits what is pending, folds the WAL back into the file and closes both connections. */
   close(): void {
     this.flush()
-    this.merger.close()
     this.searchDb?.close()
     this.searchDb = undefined
     this.searcher = undefined

@@ -123,38 +123,6 @@ describe('the cache worker (the one owner of the file)', () => {
     expect(after.rows - stats.rows).toBe(3)
   })
 
-  it('merges the search index once the writes pause, a step at a time, and searches still answer', async () => {
-    await client.close()
-    client = await CacheClient.start(file, KEY, { tuning: { mergeQuietMs: 50, mergePagesPerStep: 4 } })
-    api = cacheApi(client)
-    const indexRows = () => {
-      const db = openCacheFileReadOnly(file, KEY)
-      try {
-        return (db.prepare('SELECT count(*) AS n FROM message_search_idx').get() as { n: number }).n
-      } finally {
-        db.close()
-      }
-    }
-    // Forty transactions: forty segments in the index.
-    for (let p = 0; p < 40; p++)
-      await api.writer.ingestPage(
-        'c1',
-        Array.from({ length: 25 }, (_, i) => msg(`p${p}-${i}`, p * 100 + i, `pedido ${p} linha ${i} entrega`)),
-        null,
-        true,
-      )
-    const written = indexRows()
-    // A search while the merge may be running answers, with every hit.
-    const during = await api.search.search('linha', { limit: 2000 })
-    expect(during.total).toBe(1000)
-    await expect
-      .poll(async () => ((await api.stats()) as { merge: { steps: number } }).merge.steps, { timeout: 10_000 })
-      .toBeGreaterThan(1)
-    await expect.poll(indexRows, { timeout: 10_000 }).toBeLessThan(written / 2)
-    expect((await api.search.search('entrega', { limit: 2000 })).total).toBe(1000)
-    expect((await api.search.search('pedido 39', { limit: 50 })).total).toBe(25)
-  })
-
   it('commits writes already sent before it closes, and refuses them after', async () => {
     const stored = api.writer.ingestPage('c1', [msg('m1', 1000, 'x'), msg('m2', 2000, 'y')], 2)
     await client.close()
