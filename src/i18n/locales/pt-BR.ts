@@ -5,4 +5,6 @@ import { messagesFromFiles, type MessageTree } from '../messageTree'
 export default messagesFromFiles(import.meta.glob<{ default: MessageTree }>('../pt-BR/*.ts', { eager: true }))
 
 /** naive's own texts and date formats in this language (empty states, pickers, dialogs). */
-export const naive = { locale: ptBR, dateLocale: datePtBR }
+// naive's generic input hint ("Please Input") says nothing a label does not: inputs show none unless
+// the screen gives one.
+export const naive = { locale: { ...ptBR, Input: { ...ptBR.Input, placeholder: '' } }, dateLocale: datePtBR }
