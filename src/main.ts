@@ -8,6 +8,10 @@ import { i18n } from './i18n'
 import { installQuerySession } from './query/querySession'
 import { createAppRouter } from './router'
 import './styles.css'
+import './styles/forms.css'
+import './styles/agents.css'
+import './styles/lists.css'
+import './styles/chats.css'
 
 const app = createApp(App)
 app.use(createPinia())

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme)
+// The theme's colours as CSS variables on the root (ThemeCssVars), read by page-wide and scoped CSS.
+const rootVar = (page: Page, name: string) =>
+  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name)
 
 test.describe('in Portuguese, following a dark OS theme', () => {
   test.use({ previewOptions: { systemLocale: 'pt-BR' }, colorScheme: 'dark' })
@@ -14,6 +17,9 @@ test.describe('in Portuguese, following a dark OS theme', () => {
     await page.goto(preview.url)
     await expect(page.getByRole('heading', { name: 'Bem-vindo ao Agent Desk' })).toBeVisible()
     expect(await theme(page)).toBe('dark')
+    // naive's dark body colour and the secondary text colour the app sets for it (App.vue).
+    await expect.poll(() => rootVar(page, '--body-color')).toBe('rgb(16, 16, 20)')
+    expect(await rootVar(page, '--text-color-3')).toBe('#9a9a9e')
     await shot('appearance-1-first-run-pt-dark')
 
     await page.getByRole('button', { name: 'Conectar' }).click()
@@ -43,6 +49,8 @@ test.describe('in Portuguese, following a dark OS theme', () => {
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
     await page.getByRole('button', { name: 'Switch to light theme' }).click()
     await expect.poll(() => theme(page)).toBe('light')
+    await expect.poll(() => rootVar(page, '--text-color-3')).toBe('#62676c')
+    expect(await rootVar(page, '--body-color')).toBe('#fff')
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
     expect(await theme(page)).toBe('light')
