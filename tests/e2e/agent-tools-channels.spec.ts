@@ -31,7 +31,7 @@ test('an operator renames a channel, then hands it to another agent; the service
   await name.fill('')
   await expect(page.getByTestId('channel-name')).toContainText('Required.')
   await name.fill('WhatsApp Loja Centro')
-  await page.getByTestId('channel-save').click()
+  await page.getByTestId('channel-submit').click()
   await expect(page.getByText('Channel “WhatsApp Loja Centro” saved.')).toBeVisible()
   await expect(rows.filter({ hasText: 'WhatsApp Loja Centro' })).toHaveCount(1)
   await expect
@@ -44,7 +44,7 @@ test('an operator renames a channel, then hands it to another agent; the service
   await page.locator('.n-base-select-option').filter({ hasText: 'Rafael Vendas' }).click()
   await expect(page.getByTestId('channel-moving')).toContainText('go to Rafael Vendas and leave this agent’s list')
   await shot('agent-tools-channel-relink')
-  await page.getByTestId('channel-save').click()
+  await page.getByTestId('channel-submit').click()
   await expect(page.getByTestId('channels-notice')).toContainText(
     '“WhatsApp Loja Centro” now belongs to Rafael Vendas, so it no longer appears in this list.',
   )
@@ -70,7 +70,7 @@ test('unlinking asks first, naming the channel; a 400 keeps the dialog and its i
   await rows.filter({ hasText: 'Telegram Suporte' }).getByTestId('channel-edit').click()
   await page.getByTestId('channel-agent').locator('.n-base-selection').click()
   await page.locator('.n-base-select-option').filter({ hasText: 'No agent (unlink)' }).click()
-  await page.getByTestId('channel-save').click()
+  await page.getByTestId('channel-submit').click()
   await expect(page.getByText('Unlink “Telegram Suporte”?')).toBeVisible()
   await page.getByTestId('confirm-no').click()
   await expect(page.getByText('Unlink “Telegram Suporte”?')).toHaveCount(0)
@@ -79,15 +79,15 @@ test('unlinking asks first, naming the channel; a 400 keeps the dialog and its i
   await refuseWith400(page, 'channels.update')
   await page.getByTestId('channel-name').locator('input').fill('Telegram Suporte 2')
   await expect(page.getByTestId('channel-name').locator('input')).toHaveValue('Telegram Suporte 2')
-  await page.getByTestId('channel-save').click()
+  await page.getByTestId('channel-submit').click()
   await page.getByTestId('confirm-yes').click()
-  await expect(page.getByTestId('channel-dialog').getByTestId('save-failure')).toContainText(
+  await expect(page.getByTestId('channel-dialog').getByTestId('channel-failure')).toContainText(
     'The service refused the values: unexpected error',
   )
   await expect(page.getByTestId('channel-name').locator('input')).toHaveValue('Telegram Suporte 2')
 
   await page.unroute('**/__bridge/invoke')
-  await page.getByTestId('channel-save').click()
+  await page.getByTestId('channel-submit').click()
   await page.getByTestId('confirm-yes').click()
   await expect(page.getByTestId('channels-notice')).toContainText('is no longer linked to any agent')
   await expect(rows).toHaveCount(2)

@@ -27,7 +27,7 @@ test('a new user creates an agent: an empty name and a bad avatar are shown besi
   await expect(page.getByTestId('field-name')).toContainText('Required.')
   await field(page, 'avatar').fill('avatar.png')
   await expect(page.getByTestId('field-avatar')).toContainText('Enter an address that starts with https:// or http://')
-  await expect(dialog.getByTestId('save-failure')).toContainText('Fix the fields marked in red first.')
+  await expect(dialog.getByTestId('agent-create-failure')).toContainText('Fix the fields marked in red first.')
   await shot('agents-create-invalid')
 
   await field(page, 'name').fill('Bruna – Reservas')

@@ -56,7 +56,7 @@ test('a 400 from the service is shown in the dialog, which keeps what was typed'
   await field(page, 'text').fill('Horário: segunda a sexta, das 8h às 18h.')
   await page.getByTestId('training-submit').click()
 
-  const failure = page.getByTestId('training-dialog').getByTestId('save-failure')
+  const failure = page.getByTestId('training-dialog').getByTestId('training-failure')
   await expect(failure).toContainText('Not saved. What you typed is kept.')
   await expect(failure).toContainText('The service refused the values: only TEXT trainings can be updated')
   await expect(field(page, 'text')).toHaveValue('Horário: segunda a sexta, das 8h às 18h.')

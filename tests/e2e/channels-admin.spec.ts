@@ -80,7 +80,7 @@ test('an operator changes a channel setting (only that key is sent), sees the wi
   const config = page.getByTestId('channel-config-dialog')
   await config.getByTestId('channel-config-enabledTyping').getByRole('switch').click()
   await shot('channels-config')
-  await config.getByTestId('channel-config-save').click()
+  await config.getByTestId('channel-config-submit').click()
   await expect(config).toBeHidden()
   const after = await call<ChannelConfig>(preview.core, 'api:channels.config', {
     path: { channelId: SEED_FACTS.channelId },
@@ -91,7 +91,7 @@ test('an operator changes a channel setting (only that key is sent), sees the wi
   const widget = page.getByTestId('channel-widget-dialog')
   await expect(widget.getByTestId('widget-snippet-float')).toContainText('<script src="https://')
   await widget.getByTestId('widget-initial-message').locator('input').fill('Olá! Como posso ajudar?')
-  await widget.getByTestId('widget-save').click()
+  await widget.getByTestId('channel-widget-submit').click()
   await expect(page.getByText('The widget look was saved.')).toBeVisible()
   await shot('channels-widget')
   await widget.getByRole('button', { name: 'Cancel' }).click()

@@ -56,15 +56,15 @@ test('start a conversation: a bad phone is said beside the field, then the first
   await page.getByRole('button', { name: 'Open the demo' }).click()
   await page.getByRole('link', { name: 'Chats' }).click()
   await page.getByTestId('start-conversation-open').click()
-  const dialog = page.getByTestId('start-conversation')
+  const dialog = page.getByTestId('start-conversation-dialog')
   await expect(dialog.getByTestId('start-channel')).toContainText('WhatsApp Loja (WHATSAPP)')
   await dialog.getByTestId('start-phone').locator('input').fill('12-34')
   await dialog.getByTestId('start-message').locator('textarea').fill('Olá! Seu pedido chegou.')
-  await dialog.getByTestId('start-send').click()
+  await dialog.getByTestId('start-conversation-submit').click()
   await expect(dialog).toContainText('Enter a phone number in international digits')
   await shot('start-conversation-invalid')
   await dialog.getByTestId('start-phone').locator('input').fill('5511912340000')
-  await dialog.getByTestId('start-send').click()
+  await dialog.getByTestId('start-conversation-submit').click()
   await expect(page.getByTestId('chat-view')).toHaveAttribute('data-chat-id', /-5511912340000$/)
   await expect(page.locator('[data-testid="chat-scroller"] [data-message-id]').last()).toContainText(
     'Olá! Seu pedido chegou.',
