@@ -27,9 +27,9 @@ test('an operator renames a channel, then hands it to another agent; the service
 
   // Rename: the agent link is sent as it is.
   await rows.filter({ hasText: 'WhatsApp Loja' }).getByTestId('channel-edit').click()
-  const name = page.getByTestId('channel-name').locator('input')
+  const name = page.getByTestId('channel-dialog').getByTestId('field-name').locator('input')
   await name.fill('')
-  await expect(page.getByTestId('channel-name')).toContainText('Required.')
+  await expect(page.getByTestId('channel-dialog').getByTestId('field-name')).toContainText('Required.')
   await name.fill('WhatsApp Loja Centro')
   await page.getByTestId('channel-submit').click()
   await expect(page.getByText('Channel “WhatsApp Loja Centro” saved.')).toBeVisible()
@@ -77,14 +77,18 @@ test('unlinking asks first, naming the channel; a 400 keeps the dialog and its i
   await expect(rows).toHaveCount(3)
 
   await refuseWith400(page, 'channels.update')
-  await page.getByTestId('channel-name').locator('input').fill('Telegram Suporte 2')
-  await expect(page.getByTestId('channel-name').locator('input')).toHaveValue('Telegram Suporte 2')
+  await page.getByTestId('channel-dialog').getByTestId('field-name').locator('input').fill('Telegram Suporte 2')
+  await expect(page.getByTestId('channel-dialog').getByTestId('field-name').locator('input')).toHaveValue(
+    'Telegram Suporte 2',
+  )
   await page.getByTestId('channel-submit').click()
   await page.getByTestId('confirm-yes').click()
   await expect(page.getByTestId('channel-dialog').getByTestId('channel-failure')).toContainText(
     'The service refused the values: unexpected error',
   )
-  await expect(page.getByTestId('channel-name').locator('input')).toHaveValue('Telegram Suporte 2')
+  await expect(page.getByTestId('channel-dialog').getByTestId('field-name').locator('input')).toHaveValue(
+    'Telegram Suporte 2',
+  )
 
   await page.unroute('**/__bridge/invoke')
   await page.getByTestId('channel-submit').click()

@@ -18,7 +18,11 @@ test('an operator creates a WhatsApp channel and pairs it by QR code; the list t
   await expect(rows).toHaveCount(10)
 
   await page.getByTestId('channel-new').click()
-  await page.getByTestId('channel-create-name').locator('input').fill('WhatsApp Loja Centro')
+  await page
+    .getByTestId('channel-create-dialog')
+    .getByTestId('field-name')
+    .locator('input')
+    .fill('WhatsApp Loja Centro')
   await page.getByTestId('channel-create-submit').click()
 
   // The pairing opens by itself; the code changes while it waits, then the (simulated) phone pairs.
@@ -90,7 +94,7 @@ test('an operator changes a channel setting (only that key is sent), sees the wi
   await rows.filter({ hasText: 'Widget do Site' }).getByTestId('channel-widget').click()
   const widget = page.getByTestId('channel-widget-dialog')
   await expect(widget.getByTestId('widget-snippet-float')).toContainText('<script src="https://')
-  await widget.getByTestId('widget-initial-message').locator('input').fill('Olá! Como posso ajudar?')
+  await widget.getByTestId('field-initialMessage').locator('input').fill('Olá! Como posso ajudar?')
   await widget.getByTestId('channel-widget-submit').click()
   await expect(page.getByText('The widget look was saved.')).toBeVisible()
   await shot('channels-widget')
@@ -133,7 +137,7 @@ test('an operator creates a channel from an agent’s Channels tab; it is that a
   const before = 1
   await page.getByTestId('agent-channel-new').click()
   await expect(page.getByTestId('channel-create-agent')).toHaveCount(0)
-  await page.getByTestId('channel-create-name').locator('input').fill('Instagram da Júlia')
+  await page.getByTestId('channel-create-dialog').getByTestId('field-name').locator('input').fill('Instagram da Júlia')
   await page.getByTestId('channel-create-type').locator('.n-base-selection').click()
   await page
     .locator('.n-base-select-option')

@@ -22,8 +22,10 @@ test('an operator creates a field, sees it by name and type on a contact, archiv
 
   // Create: the key follows the name until the user types one.
   await page.getByTestId('custom-field-new').click()
-  await page.getByTestId('custom-field-name').locator('input').fill('Pontos de fidelidade')
-  await expect(page.getByTestId('custom-field-key').locator('input')).toHaveValue('pontos_de_fidelidade')
+  await page.getByTestId('custom-field-dialog').getByTestId('field-name').locator('input').fill('Pontos de fidelidade')
+  await expect(page.getByTestId('custom-field-dialog').getByTestId('field-jsonName').locator('input')).toHaveValue(
+    'pontos_de_fidelidade',
+  )
   await page.getByTestId('custom-field-type').locator('.n-base-selection').click()
   await page
     .locator('.n-base-select-option')
@@ -93,11 +95,11 @@ test('an operator renames a field; a key that is not an identifier is refused be
   await openDemo(preview.core)
   await page.goto(`${preview.url}#/custom-fields`)
   await page.getByTestId('custom-field-row').filter({ hasText: 'Cidade' }).getByTestId('custom-field-edit').click()
-  await page.getByTestId('custom-field-key').locator('input').fill('1 cidade')
+  await page.getByTestId('custom-field-dialog').getByTestId('field-jsonName').locator('input').fill('1 cidade')
   await page.getByTestId('custom-field-submit').click()
   await expect(page.getByTestId('custom-field-dialog')).toContainText('Use letters, digits and _ only')
-  await page.getByTestId('custom-field-key').locator('input').fill('cidade')
-  await page.getByTestId('custom-field-name').locator('input').fill('Cidade de entrega')
+  await page.getByTestId('custom-field-dialog').getByTestId('field-jsonName').locator('input').fill('cidade')
+  await page.getByTestId('custom-field-dialog').getByTestId('field-name').locator('input').fill('Cidade de entrega')
   await page.getByTestId('custom-field-submit').click()
   await expect(page.getByText('The field Cidade de entrega was saved.')).toBeVisible()
   const city = (await fieldsOnService(preview.core)).find((f) => f.id === SEED_FACTS.customFieldIds.city)
