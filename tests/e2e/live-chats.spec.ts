@@ -113,9 +113,13 @@ test('take over, reply (Enter sends, Shift+Enter a new line, reply-to), edit, re
 
     // Edit the reply (a Widget chat allows it).
     await bubble(page, 'Sobre isso: já está a caminho.').getByTestId('message-edit').click()
-    await page.getByTestId('edit-input').locator('textarea').fill('Sobre isso: chega amanhã.')
+    await page
+      .getByTestId('message-edit-dialog')
+      .getByTestId('field-text')
+      .locator('textarea')
+      .fill('Sobre isso: chega amanhã.')
     await shot('live-3-editing')
-    await page.getByTestId('edit-save').click()
+    await page.getByTestId('message-edit-submit').click()
     await expect(bubble(page, 'Sobre isso: chega amanhã.')).toBeVisible()
     const [edited] = await w.api.messages.list({ path: { chatId: chat.id }, query: { pageSize: 1 } })
     expect(edited.text).toBe('Sobre isso: chega amanhã.')

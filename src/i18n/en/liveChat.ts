@@ -64,6 +64,7 @@ export default {
     edited: 'edited',
     editTitle: 'Edit the message',
     editSave: 'Save the change',
+    text: 'New text',
     editNotSupported: 'This channel cannot edit or delete sent messages (only Z-API, Telegram and Widget can).',
     saved: 'Message changed on the customer’s side too.',
     deleteConfirm: {

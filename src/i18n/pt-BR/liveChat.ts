@@ -64,6 +64,7 @@ export default {
     edited: 'editada',
     editTitle: 'Editar a mensagem',
     editSave: 'Salvar a alteração',
+    text: 'Novo texto',
     editNotSupported:
       'Este canal não permite editar nem apagar mensagens enviadas (só Z-API, Telegram e Widget permitem).',
     saved: 'Mensagem alterada também para o cliente.',
