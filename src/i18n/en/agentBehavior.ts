@@ -12,7 +12,7 @@ export default {
     title: 'History',
     intro: 'Every saved version, newest first. Compare two versions, or bring an older one back.',
     empty: 'No changes were recorded yet. Each save adds a version here.',
-    error: 'The history could not be loaded.',
+    loadFailed: 'The history could not be loaded.',
     current: 'Current',
     by: 'by {name}',
     unknownUser: 'someone',

@@ -41,6 +41,9 @@ export default {
   edit: 'Edit',
   replace: 'Replace',
   delete: 'Delete',
+  deleteLabel: 'Delete the training “{name}”',
+  deleted: 'The training was deleted.',
+  failed: 'The training was not deleted. {reason}',
   noImage: 'No image',
   imageAlt: 'Image of the training',
   subPagesOn: 'Also reads linked pages',
@@ -92,9 +95,9 @@ export default {
     submitEdit: 'Save changes',
     submitReplace: 'Replace',
   },
-  confirmDelete: {
+  deleteConfirm: {
     title: 'Delete this training?',
-    content: 'The {type} training “{subject}” will be deleted from the service. The agent stops using it.',
+    content: 'The {type} training “{name}” will be deleted from the service. The agent stops using it.',
     confirm: 'Delete training',
   },
   confirmReplace: {
@@ -105,9 +108,7 @@ export default {
   done: {
     created: 'The training was added. The service may take a moment to process it.',
     updated: 'The training was saved.',
-    deleted: 'The training was deleted.',
     replaced: 'The training was replaced.',
     replacedOldKept: 'The new training was added, but the old one could not be deleted. Delete it from the list.',
-    deleteFailed: 'The training was not deleted. {reason}',
   },
 }

@@ -18,15 +18,19 @@ export default {
     back: 'All intentions',
     about: 'What it does',
     request: 'The request',
-    outputFields: 'Fields the agent fills in',
-    outputFieldsHint:
-      'Data the agent collects from the chat before making the request. The JSON name is how the request refers to it.',
-    noFields: 'No fields.',
-    addField: 'Add field',
-    variables: 'Variables',
-    variablesHint: 'Values filled in from the contact (or a custom field) when the request is made.',
-    noVariables: 'No variables.',
-    addVariable: 'Add variable',
+    /** The two lists of rows: their title, hint, the line when empty and Add. */
+    fields: {
+      title: 'Fields the agent fills in',
+      hint: 'Data the agent collects from the chat before making the request. The JSON name is how the request refers to it.',
+      none: 'No fields.',
+      add: 'Add field',
+    },
+    variables: {
+      title: 'Variables',
+      hint: 'Values filled in from the contact (or a custom field) when the request is made.',
+      none: 'No variables.',
+      add: 'Add variable',
+    },
     remove: 'Remove',
     leaveTitle: 'Leave this intention with unsaved changes?',
     leaveContent: 'Your changes stay here as a draft, so you can come back and save them.',

@@ -12,7 +12,7 @@ export default {
     title: 'Histórico',
     intro: 'Cada versão salva, da mais nova para a mais antiga. Compare duas versões ou traga uma antiga de volta.',
     empty: 'Nenhuma alteração foi registrada ainda. Cada vez que salvar, uma versão aparece aqui.',
-    error: 'Não foi possível carregar o histórico.',
+    loadFailed: 'Não foi possível carregar o histórico.',
     current: 'Atual',
     by: 'por {name}',
     unknownUser: 'alguém',

@@ -41,6 +41,9 @@ export default {
   edit: 'Editar',
   replace: 'Substituir',
   delete: 'Excluir',
+  deleteLabel: 'Excluir o treinamento “{name}”',
+  deleted: 'O treinamento foi excluído.',
+  failed: 'O treinamento não foi excluído. {reason}',
   noImage: 'Sem imagem',
   imageAlt: 'Imagem do treinamento',
   subPagesOn: 'Também lê as páginas ligadas',
@@ -92,9 +95,9 @@ export default {
     submitEdit: 'Salvar alterações',
     submitReplace: 'Substituir',
   },
-  confirmDelete: {
+  deleteConfirm: {
     title: 'Excluir este treinamento?',
-    content: 'O treinamento de {type} “{subject}” será excluído do serviço. O agente deixa de usá-lo.',
+    content: 'O treinamento de {type} “{name}” será excluído do serviço. O agente deixa de usá-lo.',
     confirm: 'Excluir treinamento',
   },
   confirmReplace: {
@@ -105,9 +108,7 @@ export default {
   done: {
     created: 'O treinamento foi adicionado. O serviço pode levar um momento para processá-lo.',
     updated: 'O treinamento foi salvo.',
-    deleted: 'O treinamento foi excluído.',
     replaced: 'O treinamento foi substituído.',
     replacedOldKept: 'O novo treinamento foi adicionado, mas o antigo não pôde ser excluído. Exclua-o na lista.',
-    deleteFailed: 'O treinamento não foi excluído. {reason}',
   },
 }

@@ -18,16 +18,19 @@ export default {
     back: 'Todas as intenções',
     about: 'O que ela faz',
     request: 'A requisição',
-    outputFields: 'Campos que o agente preenche',
-    outputFieldsHint:
-      'Dados que o agente coleta na conversa antes de fazer a requisição. O nome JSON é como a requisição se refere a eles.',
-    noFields: 'Nenhum campo.',
-    addField: 'Adicionar campo',
-    variables: 'Variáveis',
-    variablesHint:
-      'Valores preenchidos a partir do contato (ou de um campo personalizado) quando a requisição é feita.',
-    noVariables: 'Nenhuma variável.',
-    addVariable: 'Adicionar variável',
+    /** The two lists of rows: their title, hint, the line when empty and Add. */
+    fields: {
+      title: 'Campos que o agente preenche',
+      hint: 'Dados que o agente coleta na conversa antes de fazer a requisição. O nome JSON é como a requisição se refere a eles.',
+      none: 'Nenhum campo.',
+      add: 'Adicionar campo',
+    },
+    variables: {
+      title: 'Variáveis',
+      hint: 'Valores preenchidos a partir do contato (ou de um campo personalizado) quando a requisição é feita.',
+      none: 'Nenhuma variável.',
+      add: 'Adicionar variável',
+    },
     remove: 'Remover',
     leaveTitle: 'Sair desta intenção com alterações não salvas?',
     leaveContent: 'Suas alterações ficam guardadas aqui como rascunho, para você voltar e salvá-las.',
