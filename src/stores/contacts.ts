@@ -5,7 +5,7 @@ import { appError, type Chat, type Contact, type ContactInput, type Result, type
 import { callEndpoint } from '@/query/endpointCall'
 import { useEndpointQuery, type EndpointAnswer } from '@/query/endpointQuery'
 import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { pageQuery, usePagedQuery } from '@/query/usePagedQuery'
 import { runWrite } from '@/query/endpointWrite'
 import { compareTimes } from '@/domain/timestamps'
 import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/domain/recipients'
@@ -26,10 +26,10 @@ const chatQueriesOf = (contact: Pick<Contact, 'name' | 'phone' | 'recipient'>) =
   )
 
 /** A page of a workspace's contacts or chats, filtered by `query` (name, phone or e-mail). */
-const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => {
-  const q = query?.trim()
-  return { path: { workspaceId }, query: { page, pageSize, ...(q ? { query: q } : {}) } }
-}
+const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => ({
+  path: { workspaceId },
+  query: pageQuery(page, pageSize, query?.trim()),
+})
 
 /** The contacts of the active workspace: reads and writes through the query layer. */
 export const useContactsStore = defineStore('contacts', () => {
@@ -44,8 +44,6 @@ export const useContactsStore = defineStore('contacts', () => {
   const list = (workspaceId: Getter<string>, pageSize = 20) =>
     usePagedQuery('contacts.search', {
       pageSize,
-      pageBase: 1,
-      identify: (contact: Contact) => contact.id,
       input: (page, size, filter) => {
         const w = toValue(workspaceId)
         return w ? pageInput(w, page, size, filter) : null

@@ -6,7 +6,7 @@ import { callEndpoint } from '@/query/endpointCall'
 import { endpointKey } from '@/query/endpointKeys'
 import { appErrorOf, EndpointFailure, type EndpointAnswer } from '@/query/endpointQuery'
 import { runWrite } from '@/query/endpointWrite'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { pageQuery, usePagedQuery } from '@/query/usePagedQuery'
 import { useSessionStore } from './session'
 
 type Getter<T> = MaybeRefOrGetter<T | undefined>
@@ -17,7 +17,7 @@ const MAX_PAGES = 10
 
 const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => ({
   path: { workspaceId },
-  query: { page, pageSize, ...(query ? { query } : {}) },
+  query: pageQuery(page, pageSize, query),
 })
 
 /** The custom fields of each workspace (archived ones included): its list page, and all of them to name a contact's values. */
@@ -26,8 +26,6 @@ export const useCustomFieldsStore = defineStore('customFields', () => {
   const list = (workspaceId: Getter<string>, pageSize = 25) =>
     usePagedQuery('customFields.list', {
       pageSize,
-      pageBase: 1,
-      identify: (f: CustomField) => f.id,
       input: (page, size, filter) => {
         const w = toValue(workspaceId)
         return w ? pageInput(w, page, size, filter) : null
