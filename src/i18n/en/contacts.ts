@@ -7,7 +7,7 @@ export default {
     empty: 'This workspace has no contacts yet.',
     emptyFiltered: 'No contact matches “{query}”.',
     clearFilter: 'Clear search',
-    error: 'The contacts could not be loaded.',
+    loadFailed: 'The contacts could not be loaded.',
     noName: 'No name',
     openHint: 'Open this contact',
     columns: {

@@ -6,7 +6,7 @@ export default {
   agent: 'Agent',
   allAgents: 'All agents',
   empty: 'No service sessions.',
-  error: 'The sessions could not be loaded.',
+  loadFailed: 'The sessions could not be loaded.',
   listLabel: 'Service sessions, page {page}',
   started: 'Started {time}',
   transferred: 'handed to a person {time}',

@@ -7,7 +7,7 @@ export default {
     empty: 'Este workspace ainda não tem contatos.',
     emptyFiltered: 'Nenhum contato corresponde a “{query}”.',
     clearFilter: 'Limpar busca',
-    error: 'Não foi possível carregar os contatos.',
+    loadFailed: 'Não foi possível carregar os contatos.',
     noName: 'Sem nome',
     openHint: 'Abrir este contato',
     columns: {

@@ -6,7 +6,7 @@ export default {
   agent: 'Agente',
   allAgents: 'Todos os agentes',
   empty: 'Nenhum atendimento.',
-  error: 'Não foi possível carregar os atendimentos.',
+  loadFailed: 'Não foi possível carregar os atendimentos.',
   listLabel: 'Atendimentos, página {page}',
   started: 'Começou {time}',
   transferred: 'passou para uma pessoa {time}',
