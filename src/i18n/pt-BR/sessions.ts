@@ -1,8 +1,7 @@
 export default {
   nav: 'Atendimentos',
   title: 'Atendimentos',
-  intro:
-    'Cada vez que o cliente volta, a conversa ganha um novo atendimento: quando começou, passou para uma pessoa e terminou.',
+  lead: 'Cada vez que o cliente volta, a conversa ganha um novo atendimento: quando começou, passou para uma pessoa e terminou.',
   agent: 'Agente',
   allAgents: 'Todos os agentes',
   empty: 'Nenhum atendimento.',
