@@ -5,6 +5,6 @@ export default [
     path: '/channels',
     name: 'channels',
     component: () => import('./ChannelsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'workspaceChannels.nav', order: 35 } },
+    meta: { nav: { label: 'workspaceChannels.nav', order: 35 } },
   },
 ] satisfies RouteRecordRaw[]

@@ -6,14 +6,13 @@ export default [
     path: '/chats',
     name: 'chats',
     component: () => import('./ChatsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'chats.nav', order: 20 } },
+    meta: { nav: { label: 'chats.nav', order: 20 } },
     children: [
       {
         // `?message=<id>` opens the chat at that message (links from the global search).
         path: ':chatId',
         name: 'chat',
         component: () => import('./ChatMessagesView.vue'),
-        meta: { requiresProfile: true },
       },
     ],
   },

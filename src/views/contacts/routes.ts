@@ -5,19 +5,17 @@ export default [
     path: '/contacts',
     name: 'contacts',
     component: () => import('./ContactsListView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'contacts.nav', order: 30 } },
+    meta: { nav: { label: 'contacts.nav', order: 30 } },
   },
   {
     // For links from a chat: finds the contact whose phone or recipient is this, then opens it.
     path: '/contacts/by-recipient/:recipient',
     name: 'contact-by-recipient',
     component: () => import('./ContactByRecipientView.vue'),
-    meta: { requiresProfile: true },
   },
   {
     path: '/contacts/:contactId',
     name: 'contact-detail',
     component: () => import('./ContactDetailView.vue'),
-    meta: { requiresProfile: true },
   },
 ] satisfies RouteRecordRaw[]

@@ -6,6 +6,6 @@ export default [
     path: '/credits',
     name: 'credits',
     component: () => import('./CreditsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'credits.nav', order: 45 } },
+    meta: { nav: { label: 'credits.nav', order: 45 } },
   },
 ] satisfies RouteRecordRaw[]

@@ -5,6 +5,6 @@ export default [
     path: '/custom-fields',
     name: 'custom-fields',
     component: () => import('./CustomFieldsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'customFields.nav', order: 40 } },
+    meta: { nav: { label: 'customFields.nav', order: 40 } },
   },
 ] satisfies RouteRecordRaw[]

@@ -6,6 +6,6 @@ export default [
     path: '/sessions',
     name: 'sessions',
     component: () => import('./SessionsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'sessions.nav', order: 25 } },
+    meta: { nav: { label: 'sessions.nav', order: 25 } },
   },
 ] satisfies RouteRecordRaw[]

@@ -5,6 +5,6 @@ export default [
     path: '/settings',
     name: 'settings',
     component: () => import('./SettingsView.vue'),
-    meta: { nav: { label: 'shell.nav.settings', order: 90 } },
+    meta: { withoutProfile: true, nav: { label: 'shell.nav.settings', order: 90 } },
   },
 ] satisfies RouteRecordRaw[]
