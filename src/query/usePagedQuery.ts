@@ -1,4 +1,4 @@
-import { computed, onScopeDispose, ref, watch } from 'vue'
+import { computed, onScopeDispose, ref, toValue, watch, type MaybeRefOrGetter } from 'vue'
 import type { EndpointInput, EndpointName, EndpointOutput } from '@contract'
 import { useEndpointQuery } from './endpointQuery'
 
@@ -10,6 +10,19 @@ export const pageQuery = (page: number, pageSize: number, filter?: string) => ({
   pageSize,
   ...(filter ? { query: filter } : {}),
 })
+
+/** The input of a page of a workspace's list (contacts, custom fields, channels…). */
+export const workspacePageInput = (workspaceId: string, page: number, pageSize: number, filter?: string) => ({
+  path: { workspaceId },
+  query: pageQuery(page, pageSize, filter?.trim()),
+})
+
+/** A paged list's `input` for a workspace's list: none until the workspace is known. */
+export const workspacePages =
+  (workspaceId: MaybeRefOrGetter<string | undefined>) => (page: number, pageSize: number, filter: string) => {
+    const id = toValue(workspaceId)
+    return id ? workspacePageInput(id, page, pageSize, filter) : null
+  }
 
 const idOf = (item: unknown): string => {
   const id = (item as { id?: unknown } | null)?.id

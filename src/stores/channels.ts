@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import { toValue, type MaybeRefOrGetter } from 'vue'
 import type { ChannelUpdateInput } from '@contract'
 import { runWrite } from '@/query/endpointWrite'
-import { pageQuery, usePagedQuery } from '@/query/usePagedQuery'
+import { pageQuery, usePagedQuery, workspacePages } from '@/query/usePagedQuery'
 
 /** The channels linked to each agent; renaming and (un)linking go through `update`. */
 export const useChannelsStore = defineStore('channels', () => {
@@ -22,10 +22,7 @@ export const useChannelsStore = defineStore('channels', () => {
     usePagedQuery('channels.workspaceList', {
       pageSize,
       items: (answer) => answer.data,
-      input: (page, size, filter) => {
-        const id = toValue(workspaceId)
-        return id ? { path: { workspaceId: id }, query: pageQuery(page, size, filter) } : null
-      },
+      input: workspacePages(workspaceId),
     })
 
   /**

@@ -1,3 +1,4 @@
+import type { DataTableBaseColumn } from 'naive-ui'
 import { h } from 'vue'
 import AgentAvatar from '@/components/agents/AgentAvatar.vue'
 import UserText from '@/components/common/UserText.vue'
@@ -11,3 +12,10 @@ export const avatarNameCell = (name: string | null | undefined, avatar: string |
     h(AgentAvatar, { name, avatar }),
     h(UserText, { class: 'list-table__name-text', text: name || noName, ellipsis: true }),
   ])
+
+/** A column of text from the service: cut to the column, the whole of it in a tooltip. */
+export const textColumn = <T>(
+  key: string,
+  title: string,
+  text: (row: T) => string | null | undefined,
+): DataTableBaseColumn<T> => ({ key, title, ellipsis: { tooltip: true }, render: (row) => textCell(text(row)) })
