@@ -12,5 +12,6 @@ export default [
     path: '/agents/:agentId/:tab?',
     name: 'agent-detail',
     component: () => import('./AgentDetailView.vue'),
+    props: true,
   },
 ] satisfies RouteRecordRaw[]

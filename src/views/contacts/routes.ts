@@ -1,4 +1,4 @@
-import type { RouteRecordRaw } from 'vue-router'
+import type { RouteLocationNormalized, RouteRecordRaw } from 'vue-router'
 
 export default [
   {
@@ -12,10 +12,15 @@ export default [
     path: '/contacts/by-recipient/:recipient',
     name: 'contact-by-recipient',
     component: () => import('./ContactByRecipientView.vue'),
+    props: (to: RouteLocationNormalized) => ({
+      recipient: to.params.recipient,
+      name: typeof to.query.name === 'string' ? to.query.name : undefined,
+    }),
   },
   {
     path: '/contacts/:contactId',
     name: 'contact-detail',
     component: () => import('./ContactDetailView.vue'),
+    props: true,
   },
 ] satisfies RouteRecordRaw[]
