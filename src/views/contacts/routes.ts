@@ -1,12 +1,8 @@
 import type { RouteLocationNormalized, RouteRecordRaw } from 'vue-router'
+import { navScreen } from '@/router/navScreen'
 
 export default [
-  {
-    path: '/contacts',
-    name: 'contacts',
-    component: () => import('./ContactsListView.vue'),
-    meta: { nav: { label: 'contacts.nav', order: 30 } },
-  },
+  navScreen('contacts', () => import('./ContactsListView.vue'), { label: 'contacts.nav', order: 30 }),
   {
     // For links from a chat: finds the contact whose phone or recipient is this, then opens it.
     path: '/contacts/by-recipient/:recipient',
