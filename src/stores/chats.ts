@@ -25,7 +25,7 @@ export const useChatsStore = defineStore('chats', () => {
       pageSize,
       items: (answer) => answer,
       input: (page, size, query) => {
-        const workspaceId = session.activeProfile?.workspaceId
+        const workspaceId = session.workspaceId
         const agent = toValue(agentId)
         if (!workspaceId) return null
         return {
