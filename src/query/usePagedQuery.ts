@@ -1,8 +1,33 @@
-import { computed, onScopeDispose, ref, watch } from 'vue'
+import { computed, onScopeDispose, ref, toValue, watch, type MaybeRefOrGetter } from 'vue'
 import type { EndpointInput, EndpointName, EndpointOutput } from '@contract'
 import { useEndpointQuery } from './endpointQuery'
 
 export type PagedState = 'idle' | 'loading' | 'done' | 'error'
+
+/** The `query` of a paged read: the page, its size, and the filter when there is one. */
+export const pageQuery = (page: number, pageSize: number, filter?: string) => ({
+  page,
+  pageSize,
+  ...(filter ? { query: filter } : {}),
+})
+
+/** The input of a page of a workspace's list (contacts, custom fields, channels…). */
+export const workspacePageInput = (workspaceId: string, page: number, pageSize: number, filter?: string) => ({
+  path: { workspaceId },
+  query: pageQuery(page, pageSize, filter?.trim()),
+})
+
+/** A paged list's `input` for a workspace's list: none until the workspace is known. */
+export const workspacePages =
+  (workspaceId: MaybeRefOrGetter<string | undefined>) => (page: number, pageSize: number, filter: string) => {
+    const id = toValue(workspaceId)
+    return id ? workspacePageInput(id, page, pageSize, filter) : null
+  }
+
+const idOf = (item: unknown): string => {
+  const id = (item as { id?: unknown } | null)?.id
+  return typeof id === 'string' ? id : ''
+}
 
 export interface PagedQueryOptions<N extends EndpointName, T> {
   /** The operation's input for a page; null while it cannot be asked (no workspace yet). */
@@ -12,7 +37,10 @@ export interface PagedQueryOptions<N extends EndpointName, T> {
   pageSize?: number
   /** First page number of the operation (the endpoint table's `pageBase`). */
   pageBase?: 0 | 1
-  /** Identity of an item; lets the list notice a service that wraps around past the last page. */
+  /**
+   * Identity of an item (its `id` unless said otherwise); lets the list notice a service that wraps
+   * around past the last page.
+   */
   identify?(item: T): string
   debounceMs?: number
 }
@@ -48,9 +76,9 @@ export function usePagedQuery<N extends EndpointName, T>(name: N, options: Paged
     () => [query.data.value, query.isPlaceholder.value] as const,
     ([data, placeholder]) => {
       if (data === undefined || placeholder) return
-      const ids = options.identify ? items.value.map(options.identify) : []
+      const ids = items.value.map(options.identify ?? idOf)
       if (page.value === base) firstIdOfFirstPage = ids[0]
-      const wrapped = page.value > base && ids.length > 0 && ids[0] === firstIdOfFirstPage
+      const wrapped = page.value > base && !!ids[0] && ids[0] === firstIdOfFirstPage
       if (page.value > base && (items.value.length === 0 || wrapped)) {
         lastPage.value = page.value - 1
         endShownBy = 'empty'

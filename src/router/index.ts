@@ -5,8 +5,11 @@ declare module 'vue-router' {
   interface RouteMeta {
     /** 'bare': no navigation or top bar (first run, connect form). */
     layout?: 'shell' | 'bare'
-    /** Needs an active profile; without one the user is sent to the first-run screen. */
-    requiresProfile?: boolean
+    /**
+     * Works without an active profile (first run, settings). Every other screen needs one: without
+     * it the user is sent to the first-run screen.
+     */
+    withoutProfile?: boolean
     /** An entry in the left navigation: i18n key of its label and its place in the list. */
     nav?: { label: string; order: number }
   }
@@ -27,7 +30,7 @@ export function createAppRouter() {
   router.beforeEach(async (to) => {
     const session = useSessionStore()
     await session.init()
-    if (to.meta.requiresProfile && !session.activeProfileId) return { name: 'welcome' }
+    if (!to.meta.withoutProfile && !session.activeProfileId) return { name: 'welcome' }
     return true
   })
   return router

@@ -20,7 +20,6 @@ export const useBehaviorHistoryStore = defineStore('behaviorHistory', () => {
       items: (records) => records,
       pageSize,
       pageBase: BEHAVIOR_HISTORY_FIRST_PAGE,
-      identify: (record) => record.id,
     })
 
   /** Every version of the agent the pages read so far hold, newest first (to compare any two). */

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { toValue, type MaybeRefOrGetter } from 'vue'
-import type { Channel, ChannelUpdateInput, WorkspaceChannel } from '@contract'
+import type { ChannelUpdateInput } from '@contract'
 import { runWrite } from '@/query/endpointWrite'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { pageQuery, usePagedQuery, workspacePages } from '@/query/usePagedQuery'
 
 /** The channels linked to each agent; renaming and (un)linking go through `update`. */
 export const useChannelsStore = defineStore('channels', () => {
@@ -10,12 +10,10 @@ export const useChannelsStore = defineStore('channels', () => {
   const list = (agentId: MaybeRefOrGetter<string>, pageSize = 10) =>
     usePagedQuery('channels.list', {
       pageSize,
-      pageBase: 1,
-      identify: (c: Channel) => c.id,
       items: (answer) => answer.data,
       input: (page, size, filter) => ({
         path: { agentId: toValue(agentId) },
-        query: { page, pageSize: size, ...(filter ? { query: filter } : {}) },
+        query: pageQuery(page, size, filter),
       }),
     })
 
@@ -23,15 +21,8 @@ export const useChannelsStore = defineStore('channels', () => {
   const ofWorkspace = (workspaceId: MaybeRefOrGetter<string | undefined>, pageSize = 25) =>
     usePagedQuery('channels.workspaceList', {
       pageSize,
-      pageBase: 1,
-      identify: (c: WorkspaceChannel) => c.id ?? '',
       items: (answer) => answer.data,
-      input: (page, size, filter) => {
-        const id = toValue(workspaceId)
-        return id
-          ? { path: { workspaceId: id }, query: { page, pageSize: size, ...(filter ? { query: filter } : {}) } }
-          : null
-      },
+      input: workspacePages(workspaceId),
     })
 
   /**

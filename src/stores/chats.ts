@@ -5,7 +5,7 @@ import type { Chat } from '@contract'
 import type { EndpointAnswer } from '@/query/endpointQuery'
 import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
 import { invalidateAfterWrite } from '@/query/endpointWrite'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { pageQuery, usePagedQuery } from '@/query/usePagedQuery'
 import { useSessionStore } from './session'
 
 /** The name a person would recognise: the contact's name, else the phone, else the id. */
@@ -23,16 +23,14 @@ export const useChatsStore = defineStore('chats', () => {
   const list = (agentId: MaybeRefOrGetter<string | null>, pageSize = 20) =>
     usePagedQuery('chats.list', {
       pageSize,
-      pageBase: 1,
-      identify: (chat: Chat) => chat.id,
       items: (answer) => answer,
       input: (page, size, query) => {
-        const workspaceId = session.activeProfile?.workspaceId
+        const workspaceId = session.workspaceId
         const agent = toValue(agentId)
         if (!workspaceId) return null
         return {
           path: { workspaceId },
-          query: { page, pageSize: size, ...(query ? { query } : {}), ...(agent ? { agentId: agent } : {}) },
+          query: { ...pageQuery(page, size, query), ...(agent ? { agentId: agent } : {}) },
         }
       },
     })

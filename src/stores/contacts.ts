@@ -5,7 +5,7 @@ import { appError, type Chat, type Contact, type ContactInput, type Result, type
 import { callEndpoint } from '@/query/endpointCall'
 import { useEndpointQuery, type EndpointAnswer } from '@/query/endpointQuery'
 import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { usePagedQuery, workspacePageInput, workspacePages } from '@/query/usePagedQuery'
 import { runWrite } from '@/query/endpointWrite'
 import { compareTimes } from '@/domain/timestamps'
 import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/domain/recipients'
@@ -25,12 +25,6 @@ const chatQueriesOf = (contact: Pick<Contact, 'name' | 'phone' | 'recipient'>) =
     (q, i, all): q is string => !!q && all.indexOf(q) === i,
   )
 
-/** A page of a workspace's contacts or chats, filtered by `query` (name, phone or e-mail). */
-const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => {
-  const q = query?.trim()
-  return { path: { workspaceId }, query: { page, pageSize, ...(q ? { query: q } : {}) } }
-}
-
 /** The contacts of the active workspace: reads and writes through the query layer. */
 export const useContactsStore = defineStore('contacts', () => {
   /**
@@ -44,12 +38,7 @@ export const useContactsStore = defineStore('contacts', () => {
   const list = (workspaceId: Getter<string>, pageSize = 20) =>
     usePagedQuery('contacts.search', {
       pageSize,
-      pageBase: 1,
-      identify: (contact: Contact) => contact.id,
-      input: (page, size, filter) => {
-        const w = toValue(workspaceId)
-        return w ? pageInput(w, page, size, filter) : null
-      },
+      input: workspacePages(workspaceId),
       items: shown,
     })
 
@@ -78,7 +67,7 @@ export const useContactsStore = defineStore('contacts', () => {
       () => {
         const w = toValue(workspaceId)
         const t = toValue(text)?.trim()
-        return w && t ? pageInput(w, 1, pageSize, t) : null
+        return w && t ? workspacePageInput(w, 1, pageSize, t) : null
       },
       { keepPrevious: false },
     )
@@ -88,7 +77,7 @@ export const useContactsStore = defineStore('contacts', () => {
     useEndpointQuery('chats.list', () => {
       const w = toValue(workspaceId)
       const t = toValue(text)?.trim()
-      return w && t ? pageInput(w, 1, pageSize, t) : null
+      return w && t ? workspacePageInput(w, 1, pageSize, t) : null
     })
 
   /**
@@ -115,7 +104,7 @@ export const useContactsStore = defineStore('contacts', () => {
           if (!w || !query) return null
           if (before && (before.data.value === undefined || before.error.value || mine(before.data.value).length > 0))
             return null
-          return pageInput(w, 1, CHAT_SCAN_PAGE_SIZE, query)
+          return workspacePageInput(w, 1, CHAT_SCAN_PAGE_SIZE, query)
         }),
       )
     }
@@ -187,7 +176,7 @@ export const useContactsStore = defineStore('contacts', () => {
     const queries = [recipient.trim(), name?.trim()].filter((q, i, all): q is string => !!q && all.indexOf(q) === i)
     let meta: ResultMeta | undefined
     for (const query of queries) {
-      const input = pageInput(workspaceId, 1, CHAT_SCAN_PAGE_SIZE, query)
+      const input = workspacePageInput(workspaceId, 1, CHAT_SCAN_PAGE_SIZE, query)
       const r = await session.runAuthorized(() => callEndpoint('contacts.search', input))
       if (!r.ok) return r
       meta = r.meta

@@ -6,7 +6,7 @@ import { callEndpoint } from '@/query/endpointCall'
 import { endpointKey } from '@/query/endpointKeys'
 import { appErrorOf, EndpointFailure, type EndpointAnswer } from '@/query/endpointQuery'
 import { runWrite } from '@/query/endpointWrite'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { usePagedQuery, workspacePageInput, workspacePages } from '@/query/usePagedQuery'
 import { useSessionStore } from './session'
 
 type Getter<T> = MaybeRefOrGetter<T | undefined>
@@ -15,23 +15,13 @@ const PAGE_SIZE = 100
 /** More fields than this is not a workspace a person manages by hand. */
 const MAX_PAGES = 10
 
-const pageInput = (workspaceId: string, page: number, pageSize: number, query?: string) => ({
-  path: { workspaceId },
-  query: { page, pageSize, ...(query ? { query } : {}) },
-})
-
 /** The custom fields of each workspace (archived ones included): its list page, and all of them to name a contact's values. */
 export const useCustomFieldsStore = defineStore('customFields', () => {
   /** The fields page: paged, filtered by name (call in setup). */
   const list = (workspaceId: Getter<string>, pageSize = 25) =>
     usePagedQuery('customFields.list', {
       pageSize,
-      pageBase: 1,
-      identify: (f: CustomField) => f.id,
-      input: (page, size, filter) => {
-        const w = toValue(workspaceId)
-        return w ? pageInput(w, page, size, filter) : null
-      },
+      input: workspacePages(workspaceId),
       items: (fields) => fields,
     })
 
@@ -55,7 +45,9 @@ export const useCustomFieldsStore = defineStore('customFields', () => {
         const fields: CustomField[] = []
         let meta: ResultMeta | undefined
         for (let page = 1; page <= MAX_PAGES; page++) {
-          const r = await session.runAuthorized(() => callEndpoint('customFields.list', pageInput(w, page, PAGE_SIZE)))
+          const r = await session.runAuthorized(() =>
+            callEndpoint('customFields.list', workspacePageInput(w, page, PAGE_SIZE)),
+          )
           if (!r.ok) throw new EndpointFailure(r.error)
           meta ??= r.meta
           // The real service may wrap past the last page instead of answering an empty one.

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { toValue, type MaybeRefOrGetter } from 'vue'
-import type { Intention, IntentionCreateInput, IntentionInput } from '@contract'
+import type { IntentionCreateInput, IntentionInput } from '@contract'
 import { runWrite } from '@/query/endpointWrite'
-import { usePagedQuery } from '@/query/usePagedQuery'
+import { pageQuery, usePagedQuery } from '@/query/usePagedQuery'
 
 /** The webhook intentions of agents: filtered pages, and the writes (the reads they change refresh by themselves). */
 export const useIntentionsStore = defineStore('intentions', () => {
@@ -10,12 +10,10 @@ export const useIntentionsStore = defineStore('intentions', () => {
   const list = (agentId: MaybeRefOrGetter<string>, pageSize = 10) =>
     usePagedQuery('intentions.list', {
       pageSize,
-      pageBase: 1,
-      identify: (i: Intention) => i.id,
       items: (answer) => answer,
       input: (page, size, filter) => ({
         path: { agentId: toValue(agentId) },
-        query: { page, pageSize: size, ...(filter ? { query: filter } : {}) },
+        query: pageQuery(page, size, filter),
       }),
     })
 

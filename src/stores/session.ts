@@ -60,6 +60,8 @@ export const useSessionStore = defineStore('session', () => {
   const ready = ref(false)
 
   const activeProfile = computed(() => profiles.value.find((p) => p.id === activeProfileId.value) ?? null)
+  /** The active profile's workspace ('' without one): what the workspace screens read. */
+  const workspaceId = computed(() => activeProfile.value?.workspaceId ?? '')
   const offline = computed(() => !connectivity.value.online)
   const tokenRefused = computed(() => !!tokenRefusedFor.value && tokenRefusedFor.value === activeProfileId.value)
 
@@ -291,6 +293,7 @@ export const useSessionStore = defineStore('session', () => {
     profiles,
     activeProfileId,
     activeProfile,
+    workspaceId,
     settings,
     settingsNotice,
     appInfo,

@@ -38,7 +38,6 @@ export const useTrainingsStore = defineStore('trainings', () => {
       items: (answer) => answer.data,
       pageSize,
       pageBase: FIRST_PAGE,
-      identify: (training) => training.id,
     })
 
   /** The service answers with an id at most, never the training: the list reads again. */

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { toValue, type MaybeRefOrGetter } from 'vue'
-import type { TransferRule, TransferRuleInput } from '@contract'
+import type { TransferRuleInput } from '@contract'
 import { runWrite } from '@/query/endpointWrite'
 import { usePagedQuery } from '@/query/usePagedQuery'
 
@@ -13,7 +13,6 @@ export const useTransferRulesStore = defineStore('transferRules', () => {
   const list = (agentId: MaybeRefOrGetter<string | undefined>) =>
     usePagedQuery('transferRules.list', {
       pageSize: Number.MAX_SAFE_INTEGER,
-      identify: (rule: TransferRule) => rule.id,
       items: (answer) => answer,
       input: () => {
         const id = toValue(agentId)

@@ -63,7 +63,7 @@ test('keyboard only: the agents list, the New agent dialog, an agent and every o
 
   // The first agent's row is a Tab stop after the button; Enter opens the agent.
   const first = rows(page).first()
-  const name = ((await first.locator('.agent-table__name-text').textContent()) ?? '').trim()
+  const name = ((await first.locator('.list-table__name-text').textContent()) ?? '').trim()
   await tabTo(page, first)
   await expectFocusShown(first)
   await page.keyboard.press('Enter')

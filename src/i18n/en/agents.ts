@@ -12,7 +12,7 @@ export default {
     empty: 'This workspace has no agents yet. Create the first one with “New agent”.',
     emptyFiltered: 'No agent name contains “{query}”. Try another part of the name or clear the filter.',
     clearFilter: 'Clear filter',
-    error: 'The agents could not be loaded.',
+    loadFailed: 'The agents could not be loaded.',
     noName: '(no name)',
     openHint: 'Press Enter to open',
   },

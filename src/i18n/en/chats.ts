@@ -8,7 +8,7 @@ export default {
     filterPlaceholder: 'Search chats',
     empty: 'No chats yet.',
     emptyFiltered: 'No chat matches these filters.',
-    error: 'The chats could not be loaded.',
+    loadFailed: 'The chats could not be loaded.',
     unread: '1 unread message | {n} unread messages',
     human: 'Human',
     humanTitle: 'A human operator has taken over',

@@ -7,7 +7,7 @@ export default {
     empty: 'This workspace has no contacts yet.',
     emptyFiltered: 'No contact matches “{query}”.',
     clearFilter: 'Clear search',
-    error: 'The contacts could not be loaded.',
+    loadFailed: 'The contacts could not be loaded.',
     noName: 'No name',
     openHint: 'Open this contact',
     columns: {
@@ -22,6 +22,20 @@ export default {
     notFound: 'This contact no longer exists on the service.',
     loadFailed: 'The contact could not be loaded.',
     saved: '“{name}” was saved.',
+    leave: {
+      title: 'Leave with unsaved changes?',
+      content:
+        'Your changes to this contact are not saved on the service yet. They stay here as a draft, so you can come back and save them.',
+      confirm: 'Leave',
+    },
+    delete: {
+      button: 'Delete contact',
+      title: 'Delete this contact?',
+      content: '“{name}” will be deleted from the service. Their chats stay. This cannot be undone.',
+      confirm: 'Delete “{name}”',
+      done: '“{name}” was deleted.',
+      failed: 'The contact was not deleted. {reason}',
+    },
   },
   fields: {
     name: 'Name',
@@ -56,20 +70,6 @@ export default {
   errors: {
     email: "Enter an e-mail address like name{'@'}example.com.",
     phone: 'Use digits, spaces and + ( ) - only.',
-  },
-  leave: {
-    title: 'Leave with unsaved changes?',
-    content:
-      'Your changes to this contact are not saved on the service yet. They stay here as a draft, so you can come back and save them.',
-    confirm: 'Leave',
-  },
-  delete: {
-    button: 'Delete contact',
-    title: 'Delete this contact?',
-    content: '“{name}” will be deleted from the service. Their chats stay. This cannot be undone.',
-    confirm: 'Delete “{name}”',
-    done: '“{name}” was deleted.',
-    failed: 'The contact was not deleted. {reason}',
   },
   chats: {
     title: 'Chats with this contact',

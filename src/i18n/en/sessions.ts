@@ -1,12 +1,11 @@
 export default {
   nav: 'Sessions',
   title: 'Service sessions',
-  intro:
-    'Each time a customer comes back, a chat gets a new service session: when it started, was handed to a person, and ended.',
+  lead: 'Each time a customer comes back, a chat gets a new service session: when it started, was handed to a person, and ended.',
   agent: 'Agent',
   allAgents: 'All agents',
   empty: 'No service sessions.',
-  error: 'The sessions could not be loaded.',
+  loadFailed: 'The sessions could not be loaded.',
   listLabel: 'Service sessions, page {page}',
   started: 'Started {time}',
   transferred: 'handed to a person {time}',

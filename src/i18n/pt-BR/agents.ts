@@ -12,7 +12,7 @@ export default {
     empty: 'Este espaço de trabalho ainda não tem agentes. Crie o primeiro em “Novo agente”.',
     emptyFiltered: 'Nenhum nome de agente contém “{query}”. Tente outra parte do nome ou limpe o filtro.',
     clearFilter: 'Limpar filtro',
-    error: 'Não foi possível carregar os agentes.',
+    loadFailed: 'Não foi possível carregar os agentes.',
     noName: '(sem nome)',
     openHint: 'Pressione Enter para abrir',
   },

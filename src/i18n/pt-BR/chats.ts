@@ -8,7 +8,7 @@ export default {
     filterPlaceholder: 'Buscar conversas',
     empty: 'Nenhuma conversa ainda.',
     emptyFiltered: 'Nenhuma conversa corresponde a esses filtros.',
-    error: 'Não foi possível carregar as conversas.',
+    loadFailed: 'Não foi possível carregar as conversas.',
     unread: '1 mensagem não lida | {n} mensagens não lidas',
     human: 'Humano',
     humanTitle: 'Um atendente humano assumiu',

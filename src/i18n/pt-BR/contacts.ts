@@ -7,7 +7,7 @@ export default {
     empty: 'Este workspace ainda não tem contatos.',
     emptyFiltered: 'Nenhum contato corresponde a “{query}”.',
     clearFilter: 'Limpar busca',
-    error: 'Não foi possível carregar os contatos.',
+    loadFailed: 'Não foi possível carregar os contatos.',
     noName: 'Sem nome',
     openHint: 'Abrir este contato',
     columns: {
@@ -22,6 +22,20 @@ export default {
     notFound: 'Este contato não existe mais no serviço.',
     loadFailed: 'Não foi possível carregar o contato.',
     saved: '“{name}” foi salvo.',
+    leave: {
+      title: 'Sair com alterações não salvas?',
+      content:
+        'Suas alterações neste contato ainda não foram salvas no serviço. Elas ficam aqui como rascunho, para você voltar e salvar.',
+      confirm: 'Sair',
+    },
+    delete: {
+      button: 'Excluir contato',
+      title: 'Excluir este contato?',
+      content: '“{name}” será excluído do serviço. As conversas continuam. Isso não pode ser desfeito.',
+      confirm: 'Excluir “{name}”',
+      done: '“{name}” foi excluído.',
+      failed: 'O contato não foi excluído. {reason}',
+    },
   },
   fields: {
     name: 'Nome',
@@ -57,20 +71,6 @@ export default {
   errors: {
     email: "Informe um e-mail como nome{'@'}exemplo.com.br.",
     phone: 'Use apenas dígitos, espaços e + ( ) -.',
-  },
-  leave: {
-    title: 'Sair com alterações não salvas?',
-    content:
-      'Suas alterações neste contato ainda não foram salvas no serviço. Elas ficam aqui como rascunho, para você voltar e salvar.',
-    confirm: 'Sair',
-  },
-  delete: {
-    button: 'Excluir contato',
-    title: 'Excluir este contato?',
-    content: '“{name}” será excluído do serviço. As conversas continuam. Isso não pode ser desfeito.',
-    confirm: 'Excluir “{name}”',
-    done: '“{name}” foi excluído.',
-    failed: 'O contato não foi excluído. {reason}',
   },
   chats: {
     title: 'Conversas com este contato',

@@ -1,12 +1,11 @@
 export default {
   nav: 'Atendimentos',
   title: 'Atendimentos',
-  intro:
-    'Cada vez que o cliente volta, a conversa ganha um novo atendimento: quando começou, passou para uma pessoa e terminou.',
+  lead: 'Cada vez que o cliente volta, a conversa ganha um novo atendimento: quando começou, passou para uma pessoa e terminou.',
   agent: 'Agente',
   allAgents: 'Todos os agentes',
   empty: 'Nenhum atendimento.',
-  error: 'Não foi possível carregar os atendimentos.',
+  loadFailed: 'Não foi possível carregar os atendimentos.',
   listLabel: 'Atendimentos, página {page}',
   started: 'Começou {time}',
   transferred: 'passou para uma pessoa {time}',

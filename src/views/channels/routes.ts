@@ -1,10 +1,6 @@
 import type { RouteRecordRaw } from 'vue-router'
+import { navScreen } from '@/router/navScreen'
 
 export default [
-  {
-    path: '/channels',
-    name: 'channels',
-    component: () => import('./ChannelsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'workspaceChannels.nav', order: 35 } },
-  },
+  navScreen('channels', () => import('./ChannelsView.vue'), { label: 'workspaceChannels.nav', order: 35 }),
 ] satisfies RouteRecordRaw[]

@@ -1,11 +1,7 @@
 import type { RouteRecordRaw } from 'vue-router'
+import { navScreen } from '@/router/navScreen'
 
 export default [
-  {
-    // The chart library is imported by this view only, so it lives in this route's chunk.
-    path: '/credits',
-    name: 'credits',
-    component: () => import('./CreditsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'credits.nav', order: 45 } },
-  },
+  // The chart library is imported by this view only, so it lives in this route's chunk.
+  navScreen('credits', () => import('./CreditsView.vue'), { label: 'credits.nav', order: 45 }),
 ] satisfies RouteRecordRaw[]

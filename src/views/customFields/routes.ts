@@ -1,10 +1,6 @@
 import type { RouteRecordRaw } from 'vue-router'
+import { navScreen } from '@/router/navScreen'
 
 export default [
-  {
-    path: '/custom-fields',
-    name: 'custom-fields',
-    component: () => import('./CustomFieldsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'customFields.nav', order: 40 } },
-  },
+  navScreen('custom-fields', () => import('./CustomFieldsView.vue'), { label: 'customFields.nav', order: 40 }),
 ] satisfies RouteRecordRaw[]

@@ -1,11 +1,7 @@
 import type { RouteRecordRaw } from 'vue-router'
+import { navScreen } from '@/router/navScreen'
 
 export default [
-  {
-    // Service sessions ("atendimentos", issue 16): one chat yields one per time the customer came back.
-    path: '/sessions',
-    name: 'sessions',
-    component: () => import('./SessionsView.vue'),
-    meta: { requiresProfile: true, nav: { label: 'sessions.nav', order: 25 } },
-  },
+  // Service sessions ("atendimentos", issue 16): one chat yields one per time the customer came back.
+  navScreen('sessions', () => import('./SessionsView.vue'), { label: 'sessions.nav', order: 25 }),
 ] satisfies RouteRecordRaw[]

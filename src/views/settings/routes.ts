@@ -1,10 +1,11 @@
 import type { RouteRecordRaw } from 'vue-router'
+import { navScreen } from '@/router/navScreen'
 
 export default [
-  {
-    path: '/settings',
-    name: 'settings',
-    component: () => import('./SettingsView.vue'),
-    meta: { nav: { label: 'shell.nav.settings', order: 90 } },
-  },
+  navScreen(
+    'settings',
+    () => import('./SettingsView.vue'),
+    { label: 'shell.nav.settings', order: 90 },
+    { meta: { withoutProfile: true } },
+  ),
 ] satisfies RouteRecordRaw[]

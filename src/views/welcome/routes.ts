@@ -5,12 +5,12 @@ export default [
     path: '/welcome',
     name: 'welcome',
     component: () => import('./FirstRunView.vue'),
-    meta: { layout: 'bare' },
+    meta: { layout: 'bare', withoutProfile: true },
   },
   {
     path: '/connect',
     name: 'connect',
     component: () => import('./ConnectView.vue'),
-    meta: { layout: 'bare' },
+    meta: { layout: 'bare', withoutProfile: true },
   },
 ] satisfies RouteRecordRaw[]

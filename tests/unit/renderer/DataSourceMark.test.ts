@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import DataSourceMark from '@/components/common/DataSourceMark.vue'
 import { i18n } from '@/i18n'
+import { useSessionStore } from '@/stores/session'
 
 const NOW = new Date('2026-11-21T10:00:00Z').getTime()
 const mark = (meta: InstanceType<typeof DataSourceMark>['$props']['meta']) =>
@@ -12,6 +14,7 @@ beforeEach(() => {
   vi.useFakeTimers()
   vi.setSystemTime(NOW)
   i18n.global.locale.value = 'en'
+  setActivePinia(createPinia())
 })
 afterEach(() => vi.useRealTimers())
 
@@ -42,6 +45,11 @@ describe('DataSourceMark', () => {
     expect(mark({ source: 'cache', fetchedAt: NOW - 10 * 60_000, offline: true }).text()).toBe(
       'Offline: cached 10 minutes ago',
     )
+  })
+
+  it('marks even an answer read online as the offline copy once the app is offline', () => {
+    useSessionStore().connectivity = { online: false, since: NOW }
+    expect(mark({ source: 'network', fetchedAt: NOW - 5 * 60_000 }).text()).toBe('Offline: cached 5 minutes ago')
   })
 
   it('keeps counting while the screen stays open, and speaks Portuguese', async () => {

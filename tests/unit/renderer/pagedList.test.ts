@@ -47,3 +47,20 @@ describe('PagedList, empty', () => {
     expect(other.restarts).toEqual([''])
   })
 })
+
+describe('PagedList, texts from a feature', () => {
+  const mountTexts = (list: PagedQuery<string>, texts: string) =>
+    mount(PagedList, { props: { list, testid: 'things', texts }, global: { plugins: [i18n] } })
+
+  it('says the feature’s empty texts, naming the filter that matched nothing, and labels its filter', () => {
+    const w = mountTexts(emptyList('zzz').list, 'customFields')
+    expect(w.get('[data-testid="things-empty"]').text()).toContain('No field matches “zzz”.')
+    expect(w.get('[data-testid="things-filter"] input').attributes('aria-label')).toBe('Search fields by name')
+  })
+
+  it('has no filter when the feature has no filter text', () => {
+    const w = mountTexts(emptyList('').list, 'sessions')
+    expect(w.get('[data-testid="things-empty"]').text()).toContain('No service sessions.')
+    expect(w.find('[data-testid="things-filter"]').exists()).toBe(false)
+  })
+})

@@ -102,7 +102,7 @@ describe('a save refused for a field of another tab', () => {
       history: createMemoryHistory(),
       routes: [
         { path: '/agents', name: 'agents', component: { render: () => null } },
-        { path: '/agents/:agentId/:tab?', name: 'agent-detail', component: AgentDetailView },
+        { path: '/agents/:agentId/:tab?', name: 'agent-detail', component: AgentDetailView, props: true },
       ],
     })
     await router.push('/agents/A1/behavior')
