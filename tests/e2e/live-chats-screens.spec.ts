@@ -43,7 +43,7 @@ for (const look of looks) {
       await page.getByTestId('take-over').click()
       await expect(state).toContainText(words.human)
       await page.getByTestId('composer-attach').click()
-      await page.getByTestId('composer-media-url').locator('input').fill('not an address')
+      await page.getByTestId('field-media.url').locator('input').fill('not an address')
       await page.getByTestId('composer-send').click()
       await expect(page.getByTestId('composer-media')).toContainText(words.url)
       await shot(`live-screens-3-composer-error-${look.name}`)

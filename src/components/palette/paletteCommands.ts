@@ -2,6 +2,7 @@ import { computed } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRoute, useRouter } from 'vue-router'
 import { useAppearance } from '@/composables/useAppearance'
+import { languageNames } from '@/i18n/properNames'
 import { useCommandPalette, type PaletteItem } from '@/composables/useCommandPalette'
 import { isMacPlatform, shortcutLabel, type Shortcut, type ShortcutBinding } from '@/composables/useShortcuts'
 import { useSessionStore } from '@/stores/session'
@@ -24,8 +25,6 @@ interface AppCommand {
   item: PaletteItem
   shortcut?: Shortcut
 }
-
-const LANGUAGE_NAMES = { en: 'English', 'pt-BR': 'Português (Brasil)' } as const
 
 /** The commands the palette lists and the global shortcuts that run them. */
 export function usePaletteCommands() {
@@ -78,7 +77,7 @@ export function usePaletteCommands() {
     const other = locale.value === 'pt-BR' ? 'en' : 'pt-BR'
     add(
       'language',
-      t('palette.commands.language', { language: LANGUAGE_NAMES[other] }),
+      t('palette.commands.language', { language: languageNames[other] }),
       () => session.updateSettings({ locale: other }),
       undefined,
       t('palette.commands.languageKeywords').split(' '),

@@ -1,3 +1,5 @@
+import { channelTypeNames } from '../properNames'
+
 export default {
   tab: 'Channels',
   title: 'Channels',
@@ -15,17 +17,7 @@ export default {
   leftMoved:
     '“{name}” now belongs to {agent}, so it no longer appears in this list. Find it in that agent’s Channels tab.',
   leftUnlinked: '“{name}” is no longer linked to any agent, so it left this list.',
-  types: {
-    Z_API: 'WhatsApp (Z-API)',
-    WHATSAPP: 'WhatsApp',
-    INSTAGRAM: 'Instagram',
-    CLOUD_API: 'WhatsApp Cloud API',
-    TELEGRAM: 'Telegram',
-    WIDGET: 'Website chat widget',
-    MESSENGER: 'Facebook Messenger',
-    MERCADO_LIVRE: 'Mercado Livre',
-    TWILIO_SMS: 'SMS (Twilio)',
-  },
+  types: { ...channelTypeNames, WIDGET: 'Website chat widget' },
   edit: {
     title: 'Channel “{name}”',
     name: 'Channel name',

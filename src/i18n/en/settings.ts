@@ -1,10 +1,12 @@
+import { languageNames } from '../properNames'
+
 export default {
   title: 'Settings',
   appearance: 'Appearance',
   theme: 'Theme',
   themes: { system: 'Follow the system', light: 'Light', dark: 'Dark' },
   language: 'Language',
-  languages: { system: 'Follow the system', en: 'English', 'pt-BR': 'Português (Brasil)' },
+  languages: { system: 'Follow the system', ...languageNames },
   security: 'Security',
   vault: 'Where tokens are kept',
   vaultBackends: {

@@ -1,3 +1,5 @@
+import { channelTypeNames } from '../properNames'
+
 export default {
   nav: 'Channels',
   title: 'Channels',
@@ -21,17 +23,7 @@ export default {
   widgetLabel: 'Widget look and embed code of {name}',
   delete: 'Delete',
   deleteLabel: 'Delete {name}',
-  type: {
-    Z_API: 'WhatsApp (Z-API)',
-    WHATSAPP: 'WhatsApp',
-    INSTAGRAM: 'Instagram',
-    CLOUD_API: 'WhatsApp Cloud API',
-    TELEGRAM: 'Telegram',
-    WIDGET: 'Site widget',
-    MESSENGER: 'Messenger',
-    MERCADO_LIVRE: 'Mercado Livre',
-    TWILIO_SMS: 'SMS (Twilio)',
-  },
+  type: { ...channelTypeNames, WIDGET: 'Site widget' },
   create: {
     title: 'New channel',
     name: 'Name',

@@ -1,3 +1,5 @@
+import { channelTypeNames } from '../properNames'
+
 export default {
   tab: 'Canais',
   title: 'Canais',
@@ -15,17 +17,7 @@ export default {
   leftMoved:
     '“{name}” agora pertence a {agent}, por isso não aparece mais nesta lista. Encontre-o na aba Canais daquele agente.',
   leftUnlinked: '“{name}” não está mais ligado a nenhum agente, por isso saiu desta lista.',
-  types: {
-    Z_API: 'WhatsApp (Z-API)',
-    WHATSAPP: 'WhatsApp',
-    INSTAGRAM: 'Instagram',
-    CLOUD_API: 'WhatsApp Cloud API',
-    TELEGRAM: 'Telegram',
-    WIDGET: 'Widget de chat do site',
-    MESSENGER: 'Facebook Messenger',
-    MERCADO_LIVRE: 'Mercado Livre',
-    TWILIO_SMS: 'SMS (Twilio)',
-  },
+  types: { ...channelTypeNames, WIDGET: 'Widget de chat do site' },
   edit: {
     title: 'Canal “{name}”',
     name: 'Nome do canal',

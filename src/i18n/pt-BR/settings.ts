@@ -1,10 +1,12 @@
+import { languageNames } from '../properNames'
+
 export default {
   title: 'Configurações',
   appearance: 'Aparência',
   theme: 'Tema',
   themes: { system: 'Seguir o sistema', light: 'Claro', dark: 'Escuro' },
   language: 'Idioma',
-  languages: { system: 'Seguir o sistema', en: 'English', 'pt-BR': 'Português (Brasil)' },
+  languages: { system: 'Seguir o sistema', ...languageNames },
   security: 'Segurança',
   vault: 'Onde os tokens ficam guardados',
   vaultBackends: {

@@ -1,3 +1,5 @@
+import { channelTypeNames } from '../properNames'
+
 export default {
   nav: 'Canais',
   title: 'Canais',
@@ -21,17 +23,7 @@ export default {
   widgetLabel: 'Aparência e código de incorporação de {name}',
   delete: 'Excluir',
   deleteLabel: 'Excluir {name}',
-  type: {
-    Z_API: 'WhatsApp (Z-API)',
-    WHATSAPP: 'WhatsApp',
-    INSTAGRAM: 'Instagram',
-    CLOUD_API: 'WhatsApp Cloud API',
-    TELEGRAM: 'Telegram',
-    WIDGET: 'Widget do site',
-    MESSENGER: 'Messenger',
-    MERCADO_LIVRE: 'Mercado Livre',
-    TWILIO_SMS: 'SMS (Twilio)',
-  },
+  type: { ...channelTypeNames, WIDGET: 'Widget do site' },
   create: {
     title: 'Novo canal',
     name: 'Nome',

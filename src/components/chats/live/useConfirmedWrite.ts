@@ -4,19 +4,25 @@ import type { Result } from '@contract'
 import { useConfirm } from '@/composables/useConfirm'
 
 /**
- * A destructive live-chat action: asked first under `<key>.title/content/confirm` (saying what is
- * lost), then run; a refusal is said with its reason, success with `done`. True when it went through.
+ * A live-chat action asked first under `<key>.title/content/confirm` (saying what is lost or what
+ * follows), then run; a refusal is said with its reason, success with `done` when given. Destructive
+ * unless `danger: false`. True when it went through.
  */
 export function useConfirmedWrite() {
   const { t } = useI18n()
   const notify = useMessage()
   const confirm = useConfirm()
-  return async (key: string, params: Record<string, string>, write: () => Promise<Result<unknown>>, done: string) => {
+  return async (
+    key: string,
+    params: Record<string, string>,
+    write: () => Promise<Result<unknown>>,
+    { done, danger = true }: { done?: string; danger?: boolean } = {},
+  ) => {
     const go = await confirm({
       title: t(`${key}.title`, params),
       content: t(`${key}.content`, params),
       confirm: t(`${key}.confirm`, params),
-      danger: true,
+      danger,
     })
     if (!go) return false
     const r = await write()
@@ -24,7 +30,7 @@ export function useConfirmedWrite() {
       notify.error(t('liveChat.message.failed', { reason: r.error.message }))
       return false
     }
-    notify.success(done)
+    if (done) notify.success(done)
     return true
   }
 }

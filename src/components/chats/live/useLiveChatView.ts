@@ -89,7 +89,7 @@ export function useLiveChatView(o: {
   const confirmedWrite = useConfirmedWrite()
   async function deleteMessage(m: ChatMessage) {
     const done = t('liveChat.message.deleted')
-    if (await confirmedWrite('liveChat.message.deleteConfirm', {}, () => live.deleteMessage(chatId, m.id), done))
+    if (await confirmedWrite('liveChat.message.deleteConfirm', {}, () => live.deleteMessage(chatId, m.id), { done }))
       history.value?.forget(m.id)
   }
 

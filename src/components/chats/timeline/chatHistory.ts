@@ -27,8 +27,8 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
    */
   const servedFrom = ref<'cache' | 'service'>()
   const ids = new Set<string>()
-  let pending: Promise<number> | null = null
-  let pendingNewer: Promise<number> | null = null
+  /** The load running each way, which a second call while it runs gets too. */
+  const pending: { older?: Promise<number>; newer?: Promise<number> } = {}
 
   function keep(kept: ChatMessage[]) {
     const keptIds = new Set(kept.map((m) => m.id))
@@ -88,47 +88,53 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
     return true
   }
 
+  /**
+   * Runs one load that way with the state saying so: `load` resolves to how many messages it added,
+   * or to undefined when the read failed (`settle` has then put the state to error).
+   */
+  function track(way: 'older' | 'newer', load: () => Promise<number | undefined>): Promise<number> {
+    state.value = 'loading'
+    const run = load()
+      .then((added) => {
+        if (added === undefined) return 0
+        state.value = 'idle'
+        return added
+      })
+      .finally(() => {
+        pending[way] = undefined
+      })
+    pending[way] = run
+    return run
+  }
+
   /** The next older page; resolves to how many messages it added. */
   function loadOlder(size?: number): Promise<number> {
-    if (pending) return pending
+    if (pending.older) return pending.older
     if (reachedStart.value) return Promise.resolve(0)
-    state.value = 'loading'
-    const run = (async () => {
+    return track('older', async () => {
       let added = 0
       // A page read again after the window moved can hold only what is already shown: one more.
       for (let tries = 0; tries < 2 && added === 0 && !reachedStart.value; tries++) {
         const r = await source.older(size)
-        if (!settle(r)) return 0
+        if (!settle(r)) return undefined
         added = prepend(r.data.newestFirst)
         if (r.data.done) reachedStart.value = true
       }
-      state.value = 'idle'
       return added
-    })()
-    pending = run.finally(() => {
-      pending = null
     })
-    return pending
   }
 
   /** The next newer page after the window dropped the newest; resolves to how many messages it added. */
   function loadNewer(size?: number): Promise<number> {
-    if (pendingNewer) return pendingNewer
+    if (pending.newer) return pending.newer
     const newest = messages.value[messages.value.length - 1]
     if (reachedEnd.value || !newest) return Promise.resolve(0)
-    state.value = 'loading'
-    const run = (async () => {
+    return track('newer', async () => {
       const r = await source.newer(newest, size)
-      if (!settle(r)) return 0
-      const added = append(r.data.newestFirst)
+      if (!settle(r)) return undefined
       if (r.data.done) reachedEnd.value = true
-      state.value = 'idle'
-      return added
-    })()
-    pendingNewer = run.finally(() => {
-      pendingNewer = null
+      return append(r.data.newestFirst)
     })
-    return pendingNewer
   }
 
   /**
