@@ -7,6 +7,9 @@ type DialogFormOptions<TData, TForm, TInput, TSaved> = Omit<
 > &
   Partial<Pick<DraftFormOptions<TData, TForm, TInput, TSaved>, 'draftKey' | 'data'>>
 
+/** A dialog's form, with whether the dialog is open (FormDialog opens and closes it by this). */
+export type DialogForm<TForm> = DraftForm<TForm> & { show: Ref<boolean> }
+
 /**
  * A form in a dialog: no draft unless it asks for one, every field checked (it creates or
  * replaces), no route guard (the dialog's own close decides), and a fresh form each time it opens.
@@ -14,7 +17,7 @@ type DialogFormOptions<TData, TForm, TInput, TSaved> = Omit<
 export function useDialogForm<TData, TForm, TInput, TSaved>(
   show: Ref<boolean>,
   options: DialogFormOptions<TData, TForm, TInput, TSaved>,
-): DraftForm<TForm> {
+): DialogForm<TForm> {
   const kit = useDraftForm<TData, TForm, TInput, TSaved>({
     draftKey: null,
     data: undefined,
@@ -25,5 +28,5 @@ export function useDialogForm<TData, TForm, TInput, TSaved>(
   watch(show, (open) => {
     if (open) kit.discard()
   })
-  return kit
+  return Object.assign(kit, { show })
 }

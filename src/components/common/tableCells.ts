@@ -19,3 +19,18 @@ export const textColumn = <T>(
   title: string,
   text: (row: T) => string | null | undefined,
 ): DataTableBaseColumn<T> => ({ key, title, ellipsis: { tooltip: true }, render: (row) => textCell(text(row)) })
+
+/** The first column of a list of people or agents: avatar and name, the widest column. */
+export const avatarNameColumn = <T>(
+  title: string,
+  person: (row: T) => { name?: string | null; avatar?: string | null },
+  noName: string,
+): DataTableBaseColumn<T> => ({
+  key: 'name',
+  title,
+  minWidth: 250,
+  render: (row) => {
+    const { name, avatar } = person(row)
+    return avatarNameCell(name, avatar, noName)
+  },
+})

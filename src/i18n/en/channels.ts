@@ -29,7 +29,7 @@ export default {
     unlinkTitle: 'Unlink “{name}”?',
     unlinkContent: 'No agent will answer the contacts who write to “{name}” until you link an agent again.',
     unlinkConfirm: 'Unlink “{name}”',
-    save: 'Save channel',
+    submit: 'Save channel',
     renamed: 'Channel “{name}” saved.',
     moved: '“{name}” now belongs to {agent}.',
     unlinked: '“{name}” was unlinked.',

@@ -1,6 +1,6 @@
 export default {
   create: 'New intention',
-  createTitle: 'New intention',
+  title: 'New intention',
   createLead:
     'The agent calls this web address when a customer asks for what the description says. Fields, headers and the request body are set in the editor after creating.',
   description: 'Description',

@@ -15,7 +15,7 @@ export default {
   instructions: 'When to transfer',
   instructionsPlaceholder: 'e.g. When the customer asks for a refund',
   returnOnFinish: 'The agent takes the chat back when the transfer ends',
-  save: 'Save rule',
+  submit: 'Save rule',
   agentRequired: 'Choose the agent that takes the chat.',
   created: 'The transfer rule was created.',
   saved: 'The transfer rule was saved.',

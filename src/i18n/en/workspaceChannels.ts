@@ -102,7 +102,7 @@ export default {
     headerColor: 'Header text colour',
     messageUserBackground: 'Customer message colour',
     buttonBackground: 'Button colour',
-    save: 'Save look',
+    submit: 'Save look',
     saved: 'The widget look was saved.',
     nothing: 'Nothing was changed.',
     unknownNote: 'The service does not tell the current look: only what you change here is sent.',

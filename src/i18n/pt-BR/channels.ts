@@ -30,7 +30,7 @@ export default {
     unlinkContent:
       'Nenhum agente vai responder aos contatos que escreverem para “{name}” até você ligar um agente de novo.',
     unlinkConfirm: 'Desligar “{name}”',
-    save: 'Salvar canal',
+    submit: 'Salvar canal',
     renamed: 'Canal “{name}” salvo.',
     moved: '“{name}” agora pertence a {agent}.',
     unlinked: '“{name}” foi desligado.',

@@ -1,6 +1,6 @@
 export default {
   create: 'Nova intenção',
-  createTitle: 'Nova intenção',
+  title: 'Nova intenção',
   createLead:
     'O agente chama este endereço quando um cliente pede o que a descrição diz. Campos, cabeçalhos e o corpo da requisição são definidos no editor depois de criar.',
   description: 'Descrição',

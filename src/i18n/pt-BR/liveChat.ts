@@ -64,8 +64,8 @@ export default {
     delete: 'Apagar',
     actions: 'Ações desta mensagem',
     edited: 'editada',
-    editTitle: 'Editar a mensagem',
-    editSave: 'Salvar a alteração',
+    title: 'Editar a mensagem',
+    submit: 'Salvar a alteração',
     text: 'Novo texto',
     editNotSupported:
       'Este canal não permite editar nem apagar mensagens enviadas (só Z-API, Telegram e Widget permitem).',
@@ -131,7 +131,7 @@ export default {
     channel: 'Canal',
     phone: 'Telefone (com código do país, só dígitos)',
     message: 'Primeira mensagem',
-    send: 'Enviar e abrir a conversa',
+    submit: 'Enviar e abrir a conversa',
   },
   palette: {
     takeOver: 'Assumir esta conversa',

@@ -15,7 +15,7 @@ export default {
   instructions: 'Quando transferir',
   instructionsPlaceholder: 'ex.: Quando o cliente pedir reembolso',
   returnOnFinish: 'O agente retoma a conversa quando a transferência terminar',
-  save: 'Salvar regra',
+  submit: 'Salvar regra',
   agentRequired: 'Escolha o agente que recebe a conversa.',
   created: 'A regra de transferência foi criada.',
   saved: 'A regra de transferência foi salva.',

@@ -103,7 +103,7 @@ export default {
     headerColor: 'Cor do texto do cabeçalho',
     messageUserBackground: 'Cor da mensagem do cliente',
     buttonBackground: 'Cor do botão',
-    save: 'Salvar aparência',
+    submit: 'Salvar aparência',
     saved: 'A aparência do widget foi salva.',
     nothing: 'Nada foi alterado.',
     unknownNote: 'O serviço não informa a aparência atual: só o que você mudar aqui é enviado.',

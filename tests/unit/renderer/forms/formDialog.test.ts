@@ -31,7 +31,7 @@ function open(kit: ReturnType<typeof fakeKit>, extra: Record<string, unknown> = 
           FormDialog,
           {
             show: show.value,
-            'onUpdate:show': (v: boolean) => (show.value = v),
+            'onUpdate:show': (v?: boolean) => (show.value = !!v),
             title: 'New thing',
             name: 'thing',
             form: kit,
@@ -100,5 +100,33 @@ describe('FormDialog: a form in a dialog given its kit and a name', () => {
     await flushPromises()
     expect(show.value).toBe(false)
     expect(events).toEqual(['cancel'])
+  })
+
+  it("takes its title and submit label from its texts, and opens and closes by the form's own show", async () => {
+    i18n.global.locale.value = 'en'
+    const kit = { ...fakeKit(), show: ref(true) }
+    const w = mount(
+      defineComponent(() => () => h(FormDialog, { name: 'rule', texts: 'transferRuleAdmin', form: kit })),
+      { global: { plugins: [i18n] }, attachTo: document.body },
+    )
+    await flushPromises()
+    // transferRuleAdmin has no title: none is shown (never the key); its submit is the translation's.
+    expect(byTestId('rule-submit')?.textContent).toContain('Save rule')
+    expect(byTestId('rule-dialog')?.textContent).not.toContain('transferRuleAdmin')
+    const cancel = [...document.body.querySelectorAll('button')].find((b) => b.textContent?.includes('Cancel'))!
+    cancel.click()
+    await flushPromises()
+    expect(kit.show.value).toBe(false)
+    w.unmount()
+  })
+
+  it('in Portuguese too, the title and submit label come from the texts', async () => {
+    i18n.global.locale.value = 'pt-BR'
+    const kit = fakeKit()
+    open(kit, { texts: 'workspaceChannels.create', title: undefined, submitLabel: undefined })
+    await flushPromises()
+    expect(byTestId('thing-submit')?.textContent?.trim()).toBe(i18n.global.t('workspaceChannels.create.submit'))
+    expect(byTestId('thing-dialog')?.textContent).toContain(i18n.global.t('workspaceChannels.create.title'))
+    i18n.global.locale.value = 'en'
   })
 })
