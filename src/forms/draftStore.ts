@@ -23,13 +23,15 @@ export function memoryDraftStore(): DraftStore & { readonly entries: Map<string,
   }
 }
 
+const BROWSER_PREFIX = 'agent-desk:draft:'
+
 /**
- * Drafts in the renderer's localStorage, under the keys the older `useFormDraft` uses (so
- * `discardDrafts` drops both). The fallback of `useDraftForm` until the app root provides the
- * profile's encrypted store: a migrated form keeps its drafts across screens and restarts as before.
+ * Drafts in the renderer's localStorage, where drafts were kept before the encrypted cache (so
+ * `discardDrafts` drops them too). The fallback of `useDraftForm` until the app root provides the
+ * profile's encrypted store, and where the drafts moved to the cache once are read from.
  */
 export function browserDraftStore(storage: Storage = window.localStorage): DraftStore {
-  const keyOf = (key: string) => `agent-desk:draft:${key}`
+  const keyOf = (key: string) => `${BROWSER_PREFIX}${key}`
   return {
     load: async (key) => {
       const text = storage.getItem(keyOf(key))
@@ -89,7 +91,7 @@ const draftStoreKey: InjectionKey<DraftStore> = Symbol('draft-store')
 
 /**
  * The app root provides the profile's encrypted draft store; without one drafts live in the
- * renderer's localStorage (as `useFormDraft`'s do), or in memory where there is none. Here, not in
+ * renderer's localStorage (browserDraftStore), or in memory where there is none. Here, not in
  * useDraftForm.ts, so the root does not bring the form kit (and the contract's zod schemas) into
  * the first load.
  */
@@ -100,4 +102,14 @@ export function provideDraftStore(store: DraftStore): void {
 /** The draft store the app root provided, if any. */
 export function injectDraftStore(): DraftStore | null {
   return inject(draftStoreKey, null)
+}
+
+/** Drops every localStorage draft whose key starts with `keyPrefix` (e.g. all forms of an agent that was deleted). */
+export function discardDrafts(keyPrefix: string, storage: Storage = window.localStorage): void {
+  const doomed: string[] = []
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i)
+    if (key?.startsWith(BROWSER_PREFIX + keyPrefix)) doomed.push(key)
+  }
+  for (const key of doomed) storage.removeItem(key)
 }

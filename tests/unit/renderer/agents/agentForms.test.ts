@@ -157,7 +157,7 @@ describe('agent detail tabs', () => {
 
 describe('drafts of a deleted agent', () => {
   it('are all dropped, and no other agent’s', async () => {
-    const { discardDrafts } = await import('@/composables/useFormDraft')
+    const { discardDrafts } = await import('@/forms/draftStore')
     const store = new Map<string, string>()
     const storage = {
       get length() {
