@@ -1,21 +1,11 @@
 import { useMessage } from 'naive-ui'
 import { ref, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
+import { EXPORT_COLUMNS } from '@contract'
 import { useDeskApi } from '@/api'
 import { downloadFile } from '@/components/chats/downloadFile'
 import { isolate } from '@/domain/userText'
 import { useSessionStore } from '@/stores/session'
-
-const COLUMNS = [
-  'contactName',
-  'channelType',
-  'status',
-  'agentName',
-  'startAt',
-  'resolvedAt',
-  'duration',
-  'protocol',
-] as const
 
 /** The workspace's sessions as a CSV file: progress (rows so far), a Stop, the outcome as a toast. */
 export function useSessionsExport(workspaceId: Ref<string>) {
@@ -32,8 +22,8 @@ export function useSessionsExport(workspaceId: Ref<string>) {
     const off = api.on('sessions.exportProgress', (p) => {
       if (p.exportId === exportId && exporting.value) exporting.value = { id: exportId, rows: p.rows }
     })
-    const labels = Object.fromEntries(COLUMNS.map((c) => [c, t(`sessions.export.columns.${c}`)])) as Record<
-      (typeof COLUMNS)[number],
+    const labels = Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, t(`sessions.export.columns.${c}`)])) as Record<
+      (typeof EXPORT_COLUMNS)[number],
       string
     >
     try {
