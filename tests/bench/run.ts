@@ -4,9 +4,14 @@
 // Benchmarks print figures; they never assert on time.
 //   npm run bench            all benchmarks
 //   npm run bench -- ipc     only tests/bench/ipc.bench.ts
+//   npm run bench -- --busy  the same with a second process spinning one core meanwhile; the
+//                            figures go to bench-results-busy.json, so the idle ones stay
+// Each figure carries the machine's load while its benchmark ran (`machine`), marked busy when
+// other processes took a share of the CPU, so noise can be told from a regression.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { describeLoad, machineLoadBetween, sampleMachine, startSpinner, type MachineLoad } from './machineLoad'
 
 export interface Figure {
   value: number
@@ -21,6 +26,8 @@ export type BenchFunction = () => Promise<Record<string, Figure>>
 
 export interface StoredFigure extends Figure {
   measuredAt: string
+  /** What else the machine did while the figure's benchmark ran. */
+  machine?: MachineLoad
 }
 
 export interface BenchRun {
@@ -67,12 +74,16 @@ export function figureKey(bench: string, metric: string): string {
   return metric.includes('.') ? metric : `${bench}.${metric}`
 }
 
-/** Runs the named benchmarks (all when `names` is empty), one after another so they do not compete. */
+/**
+ * Runs the named benchmarks (all when `names` is empty), one after another so they do not compete.
+ * `exclude`: pids whose CPU counts as another process's (the `--busy` spinner, a child of ours).
+ */
 export async function runBenches(
   names: string[],
   benchDir = here,
   now = () => new Date(),
   progress: (line: string) => void = () => {},
+  exclude: ReadonlySet<number> = new Set(),
 ): Promise<BenchRun> {
   const available = listBenches(benchDir)
   const unknown = names.filter((n) => !available.includes(n))
@@ -82,18 +93,23 @@ export async function runBenches(
   for (const bench of names.length > 0 ? names : available) {
     const started = performance.now()
     progress(`${bench}: running`)
+    const before = sampleMachine(exclude)
     try {
       const mod = (await import(pathToFileURL(path.join(benchDir, bench + SUFFIX)).href)) as { default?: unknown }
       if (typeof mod.default !== 'function') throw new Error('the file must default-export an async function')
       const result: unknown = await (mod.default as BenchFunction)()
       if (!result || typeof result !== 'object') throw new Error('the function must resolve to { metric: figure }')
       const measuredAt = now().toISOString()
+      const machine = machineLoadBetween(before, sampleMachine(exclude))
       for (const [metric, figure] of Object.entries(result))
-        run.figures[figureKey(bench, metric)] = { ...checkFigure(bench, metric, figure), measuredAt }
+        run.figures[figureKey(bench, metric)] = { ...checkFigure(bench, metric, figure), measuredAt, machine }
     } catch (error) {
       run.failures.push({ bench, error: error instanceof Error ? error.message : String(error) })
     }
-    progress(`${bench}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    const load = run.figures[Object.keys(run.figures).at(-1) ?? '']?.machine
+    progress(
+      `${bench}: ${((performance.now() - started) / 1000).toFixed(1)} s${load ? ` (${describeLoad(load)})` : ''}`,
+    )
   }
   return run
 }
@@ -112,14 +128,15 @@ export function mergeResults(resultsFile: string, figures: Record<string, Stored
 const formatNumber = (n: number | undefined) =>
   n === undefined ? '' : Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : String(+n.toPrecision(4))
 
-export function formatTable(figures: Record<string, Figure>): string {
-  const header = ['figure', 'value', 'unit', 'baseline', 'ratio', 'note']
+export function formatTable(figures: Record<string, Figure & { machine?: MachineLoad }>): string {
+  const header = ['figure', 'value', 'unit', 'baseline', 'ratio', 'machine', 'note']
   const rows = Object.entries(figures).map(([key, f]) => [
     key,
     formatNumber(f.value),
     f.unit,
     formatNumber(f.baseline),
     formatNumber(f.ratio),
+    f.machine ? describeLoad(f.machine) : '',
     f.note ?? '',
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
@@ -132,8 +149,17 @@ export function formatTable(figures: Record<string, Figure>): string {
 }
 
 async function main(): Promise<number> {
-  const resultsFile = path.resolve(here, '../../bench-results.json')
-  const run = await runBenches(process.argv.slice(2), here, undefined, (line) => console.error(line))
+  const args = process.argv.slice(2)
+  const busy = args.includes('--busy')
+  const resultsFile = path.resolve(here, busy ? '../../bench-results-busy.json' : '../../bench-results.json')
+  const spinner = busy ? startSpinner() : undefined
+  const run = await runBenches(
+    args.filter((a) => a !== '--busy'),
+    here,
+    undefined,
+    (line) => console.error(line),
+    new Set(spinner ? [spinner.pid] : []),
+  ).finally(() => spinner?.stop())
   if (Object.keys(run.figures).length > 0) {
     console.log(formatTable(run.figures))
     mergeResults(resultsFile, run.figures)
