@@ -87,35 +87,38 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
   let delay = baseDelay
   let disposed = false
   const recovered = new WeakSet<OutboxQueue>()
-  /** Profiles whose cache could not open: their outbox lives in memory for this session. */
-  const inMemory = new Map<string, MemoryOutbox>()
   /** Sends the service accepted whose entry could not be removed yet (the offline copy failed). */
   const accepted = new Set<string>()
 
-  async function queueOf(profile: Profile): Promise<OutboxQueue> {
-    let queue: OutboxQueue | undefined = inMemory.get(profile.id)
-    // Nothing waits in memory: the cache is tried again (it may open now).
-    if (queue && (await queue.list()).length === 0) {
-      inMemory.delete(profile.id)
-      queue = undefined
-    }
-    if (!queue) {
+  /** The last queue handed out per profile; each asking waits for the one before (one fallback, one recovery). */
+  const queues = new Map<string, Promise<OutboxQueue | undefined>>()
+
+  function queueOf(profile: Profile): Promise<OutboxQueue> {
+    const before = queues.get(profile.id) ?? Promise.resolve(undefined)
+    const next = before.then(async (previous) => {
+      // Entries waiting in memory stay there for the session; an empty memory outbox tries the cache again.
+      if (previous instanceof MemoryOutbox && previous.size > 0) return previous
+      let queue: OutboxQueue
       try {
         queue = await openOutbox(profile.id)
       } catch (e) {
         // Sending must not depend on the offline copy: the same rules, in memory, said on screen.
-        console.warn(`[outbox] the profile's cache cannot open; the outbox is kept in memory: ${errorOf(e).message}`)
-        const memory = new MemoryOutbox()
-        inMemory.set(profile.id, memory)
-        queue = memory
+        if (!(previous instanceof MemoryOutbox))
+          console.warn(`[outbox] the profile's cache cannot open; the outbox is kept in memory: ${errorOf(e).message}`)
+        queue = previous instanceof MemoryOutbox ? previous : new MemoryOutbox()
       }
-    }
-    // After a restart nothing is on its way: an entry left "sending" is unsure until the chat is read.
-    if (!recovered.has(queue)) {
-      recovered.add(queue)
-      await queue.recover()
-    }
-    return queue
+      // After a restart nothing is on its way: an entry left "sending" is unsure until the chat is read.
+      if (!recovered.has(queue)) {
+        recovered.add(queue)
+        await queue.recover()
+      }
+      return queue
+    })
+    queues.set(
+      profile.id,
+      next.catch(() => undefined),
+    )
+    return next
   }
 
   function changed(chatIds: Iterable<string>) {

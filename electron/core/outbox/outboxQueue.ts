@@ -74,6 +74,11 @@ export class MemoryOutbox implements OutboxQueue {
   private readonly rows = new Map<string, MemoryEntry>()
   private readonly copies = new Map<string, Set<string>>()
 
+  /** Entries kept, whatever their state. */
+  get size(): number {
+    return this.rows.size
+  }
+
   private snapshot(e: OutboxEntry): OutboxEntry {
     return structuredClone(e)
   }

@@ -1,4 +1,3 @@
-import type { OutboxEntry } from '../../contract/app/outbox'
 import type { ChatMessage } from '../../contract/resources/chat'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 
@@ -72,7 +71,6 @@ export function findCopy(
         carries(m, body),
     )
     .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1))
-  const reachedBefore =
-    seen && seen.size > 0 ? seenRead.length > 0 : unique.some((m) => m.time < since)
+  const reachedBefore = seen && seen.size > 0 ? seenRead.length > 0 : unique.some((m) => m.time < since)
   return { copy: candidates[0], reachedBefore }
 }

@@ -184,7 +184,6 @@ export function outboxOn(
   } as unknown as CoreContext & { gateway: ApiGateway }
   const channels = layer.channels(ctx)
   const channelCtx = { activeProfile: async () => PROFILE }
-  const call = async <T>(name: ChannelName, input?: unknown) =>
-    (await channels[name](input, channelCtx as never)) as T
+  const call = async <T>(name: ChannelName, input?: unknown) => (await channels[name](input, channelCtx as never)) as T
   return { layer, call }
 }

@@ -53,7 +53,8 @@ describe('item 1: claim, then send', () => {
   it('a message cancelled or edited while an earlier one is on its way goes out as the operator left it', async () => {
     const { service, call, layer } = setup()
     service.reachable = false
-    for (const text of ['E', 'F', 'G']) await call('outbox.enqueue', { chatId: CHAT, kind: 'message', body: { message: text } })
+    for (const text of ['E', 'F', 'G'])
+      await call('outbox.enqueue', { chatId: CHAT, kind: 'message', body: { message: text } })
     await layer.flush()
     service.reachable = true
     service.plan.push('hold')
@@ -141,7 +142,8 @@ describe('item 4: sending works without the cache', () => {
     const service = new FakeService()
     const { call, layer } = outboxOn(
       {
-        cacheFor: () => Promise.reject(Object.assign(new Error('file is not a database'), { name: 'CacheUnavailable' })),
+        cacheFor: () =>
+          Promise.reject(Object.assign(new Error('file is not a database'), { name: 'CacheUnavailable' })),
       },
       service,
     )
