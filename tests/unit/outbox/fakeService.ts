@@ -143,12 +143,15 @@ export const PROFILE = { id: 'p1', hasToken: true } as Profile
 
 /**
  * A profile cache whose every call runs on `server` in this thread (the app runs the same class in
- * its worker); `dead()` makes every call fail, as a process that is gone.
+ * its worker); `kill()` makes every call fail, as a process that is gone; `dieAfter(n)` lets n more
+ * calls through and kills it at the next, which never runs (a crash between two steps of a send).
  */
-export function inProcessCache(server: CacheServer): { cache: ProfileCache; kill(): void } {
+export function inProcessCache(server: CacheServer): { cache: ProfileCache; kill(): void; dieAfter(n: number): void } {
   let dead = false
+  let budget = Number.POSITIVE_INFINITY
   const client = {
     call: async (method: Parameters<CacheServer['call']>[0], ...args: unknown[]) => {
+      if (!dead && --budget < 0) dead = true
       if (dead) throw new Error('The cache is closed')
       return server.call(method, args as never)
     },
@@ -157,6 +160,9 @@ export function inProcessCache(server: CacheServer): { cache: ProfileCache; kill
     cache: { ...cacheApi(client), open: true } as unknown as ProfileCache,
     kill: () => {
       dead = true
+    },
+    dieAfter: (n) => {
+      budget = n
     },
   }
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -52,6 +52,8 @@ interface Real {
   service: FakeService
   app: ReturnType<typeof outboxOn>
   crash?: (reached: boolean) => void
+  /** Lets the cache take n more calls, then the process dies at the next one. */
+  dieAfter?: (n: number) => void
   /** Answers the windows are still waiting for. */
   pending: Promise<unknown>[]
 }
@@ -213,6 +215,22 @@ class Crash implements Cmd {
   toString = () => `crash and restart (a held send ${this.reached ? 'had' : 'had not'} reached the service)`
 }
 
+class CrashMidway implements Cmd {
+  constructor(
+    readonly steps: number,
+    readonly reached: boolean,
+  ) {}
+  check = () => true
+  async run(_m: Model, r: Real) {
+    r.dieAfter?.(this.steps)
+    r.pending.push(r.app.call('outbox.flush').catch(() => undefined))
+    await tick()
+    r.crash?.(this.reached)
+    await tick()
+  }
+  toString = () => `flush, crash after ${this.steps} cache calls, restart (held send reached: ${this.reached})`
+}
+
 const faults: SendFault[] = ['ok', 'lost', 'refuse', 'fail', 'network', 'hold']
 const releases: Release[] = ['ok', 'lost', 'refuse', 'fail', 'network']
 
@@ -239,7 +257,11 @@ function commands(withCrash: boolean) {
     },
     { arbitrary: fc.boolean().map((d): Cmd => new Drift(d)), weight: 1 },
   ]
-  if (withCrash) list.push({ arbitrary: fc.boolean().map((b): Cmd => new Crash(b)), weight: 1 })
+  if (withCrash)
+    list.push(
+      { arbitrary: fc.boolean().map((b): Cmd => new Crash(b)), weight: 1 },
+      { arbitrary: fc.tuple(fc.nat(12), fc.boolean()).map(([n, b]): Cmd => new CrashMidway(n, b)), weight: 1 },
+    )
   return fc.commands([fc.oneof(...list)], { maxCommands: 32, size: 'medium' })
 }
 
@@ -279,14 +301,19 @@ function verdict(m: Model, r: Real, left: OutboxEntry[]) {
 }
 
 let dir: string
-let template: string
+let file: string
+/** The cache file the runs share (emptied at the start of each run); reopened at every crash. */
+let server: CacheServer
 beforeAll(() => {
-  // Memory-backed where the system has it: the runs write thousands of small files.
+  // Memory-backed where the system has it: every crash reopens the file.
   dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'outbox-model-'))
-  template = join(dir, 'template.db')
-  new CacheServer(template, KEY).close()
+  file = join(dir, 'cache.db')
+  server = new CacheServer(file, KEY)
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterAll(() => {
+  if (server.db.open) server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 const RUNS = Number(process.env.OUTBOX_MODEL_RUNS ?? 1000)
 /** A failure prints `{ seed, path }`: OUTBOX_MODEL_SEED and OUTBOX_MODEL_PATH replay it. */
@@ -298,13 +325,11 @@ describe('the outbox against its model', () => {
   it(
     `the cache-backed outbox: exactly once through faults, two windows and crashes (${RUNS} runs)`,
     async () => {
-      let n = 0
       await fc.assert(
         fc.asyncProperty(commands(true), fc.boolean(), async (cmds, reachedAtEnd) => {
-          const file = join(dir, `run-${++n}.db`)
-          copyFileSync(template, file)
+          if (!server.db.open) server = new CacheServer(file, KEY)
+          server.db.exec('DELETE FROM outbox; DELETE FROM outbox_copies')
           const service = new FakeService()
-          let server = new CacheServer(file, KEY)
           let opened = inProcessCache(server)
           const real: Real = { service, app: outboxOn({ cacheFor: async () => opened.cache }, service), pending: [] }
           real.crash = (reached) => {
@@ -317,16 +342,13 @@ describe('the outbox against its model', () => {
             opened = inProcessCache(server)
             real.app = outboxOn({ cacheFor: async () => opened.cache }, service)
           }
+          real.dieAfter = (steps) => opened.dieAfter(steps)
           const model: Model = { entries: new Map(), order: [] }
           try {
             await fc.asyncModelRun(() => ({ model, real }), cmds)
             verdict(model, real, await settle(model, real, reachedAtEnd))
           } finally {
             real.app.layer.dispose()
-            if (server.db.open) server.close()
-            rmSync(file, { force: true })
-            rmSync(`${file}-wal`, { force: true })
-            rmSync(`${file}-shm`, { force: true })
           }
         }),
         { numRuns: RUNS, ...replay, verbose: 1 },
