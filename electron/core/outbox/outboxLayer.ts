@@ -51,6 +51,8 @@ export interface OutboxLayer {
 const UNSURE = new Set<AppError['kind']>(['network', 'timeout', 'offline', 'server', 'bad_response', 'cancelled'])
 /** The service cannot be reached: nothing else is tried in this run. */
 const UNREACHABLE = new Set<AppError['kind']>(['network', 'timeout', 'offline'])
+/** A read failed in a way that stops the whole run (no service, or a refused token); otherwise only its chat waits. */
+const stopsRun = (e: AppError) => UNREACHABLE.has(e.kind) || e.kind === 'auth'
 
 const endpointOf: Record<OutboxEntry['kind'], EndpointName> = {
   startHuman: 'chats.startHuman',
@@ -72,7 +74,8 @@ function onItsWay(action: 'edited' | 'cancelled'): AppFailure {
   )
 }
 
-type Reconciled = 'arrived' | 'absent' | 'unreadable' | 'undecided'
+/** Whether an unsure entry's try arrived; an error when the chat could not be read. */
+type Reconciled = 'arrived' | 'absent' | 'undecided' | AppError
 
 export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
   const now = deps.now ?? Date.now
@@ -165,7 +168,7 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
     const read: ChatMessage[] = []
     for (let page = 1; page <= maxPages; page++) {
       const messages = await pageOf(profile, entry.chatId, page)
-      if (!Array.isArray(messages)) return 'unreadable'
+      if (!Array.isArray(messages)) return messages
       read.push(...messages)
       const found = findCopy(entry.body, read, evidence)
       if (found.copy) {
@@ -221,14 +224,16 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
         const outcome = await reconcile(profile, queue, entry)
         touched.add(entry.chatId)
         if (outcome === 'arrived') sent++
-        if (outcome === 'unreadable') stopped = true
+        // Unreadable: the service is down (nothing else goes now), or this chat cannot be read (it waits).
+        if (typeof outcome === 'object' && stopsRun(outcome)) stopped = true
         if (outcome !== 'absent') continue
       }
       // The chat as it is now: what was there before this try can never be taken as its copy.
       const newest = await pageOf(profile, entry.chatId, 1)
       if (!Array.isArray(newest)) {
-        stopped = true
-        break
+        // Never tried without this read (it also proves the service answers); the chat waits.
+        if (stopsRun(newest)) stopped = true
+        continue
       }
       const claimed = await queue.claim(
         entry.id,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OutboxEntry } from '../../../electron/contract/app/outbox'
+import { AppFailure, appError } from '../../../electron/contract/app/result'
 import { CacheServer } from '../../../electron/core/cache/cacheServer'
 import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { FakeService, inProcessCache, outboxOn } from './fakeService'
@@ -134,6 +135,32 @@ describe('item 2: reconcile by evidence', () => {
     await layer.flush()
     expect(textsOf(service)).toEqual(['talvez'])
     expect((await call<Listed>('outbox.list')).entries).toEqual([])
+  })
+})
+
+describe('a chat that cannot be read', () => {
+  it('holds back only its own entries: the other chats are still sent', async () => {
+    const service = new FakeService()
+    const server = openServer()
+    const { cache } = inProcessCache(server)
+    const gateway = {
+      run: (...args: Parameters<FakeService['gateway']['run']>) => {
+        const [, name, input] = args
+        if (name === 'messages.list' && (input as { path: { chatId: string } }).path.chatId === 'GONE')
+          return Promise.reject(new AppFailure(appError('not_found', 'no such chat', { status: 404 })))
+        return service.gateway.run(...args)
+      },
+    }
+    const { call, layer } = outboxOn({ cacheFor: async () => cache, network: () => gateway }, service)
+    service.reachable = false
+    await call('outbox.enqueue', { chatId: 'GONE', kind: 'message', body: { message: 'perdida' } })
+    await call('outbox.enqueue', { chatId: CHAT, kind: 'message', body: { message: 'segue' } })
+    service.reachable = true
+    await layer.flush()
+    expect(textsOf(service)).toEqual(['segue'])
+    expect((await call<Listed>('outbox.list')).entries).toMatchObject([
+      { chatId: 'GONE', state: 'waiting', attempts: 0 },
+    ])
   })
 })
 

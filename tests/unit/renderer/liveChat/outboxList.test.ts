@@ -2,13 +2,13 @@
 import { mount } from '@vue/test-utils'
 import { NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
 import type { OutboxEntry } from '@contract'
 import OutboxList from '@/components/chats/live/OutboxList.vue'
-import { i18n, LOCALES, loadLocale } from '@/i18n'
+import { i18n } from '@/i18n'
 import { useLiveChatStore } from '@/stores/liveChat'
-import { createFakeDeskApi, flush } from '../renderer/fakeDeskApi'
+import { createFakeDeskApi, flush } from '../fakeDeskApi'
 
 /** What the operator sees of the outbox (issue 23): unsure entries, refusals "on its way", the cache off. */
 
@@ -23,10 +23,6 @@ const entry = (id: string, over: Partial<OutboxEntry>): OutboxEntry => ({
   lastAttemptAt: null,
   createdAt: 1,
   ...over,
-})
-
-beforeAll(async () => {
-  await Promise.all(LOCALES.map(loadLocale))
 })
 
 beforeEach(() => {
