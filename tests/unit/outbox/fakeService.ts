@@ -48,6 +48,9 @@ export class FakeService {
   /** Sends refused until the chat is taken over, like the real service. */
   requireTakeOver = false
   held: Held | undefined
+  /** The next message list read waits until `releaseRead` (a late answer to a read). */
+  holdNextRead = false
+  private heldRead: { go: () => void; fail: (e: unknown) => void } | undefined
   private clock = 1_800_000_000_000
   private nextId = 1
 
@@ -88,8 +91,18 @@ export class FakeService {
     this.finish(h, how)
   }
 
+  /** Answers the held read (with the chat as it is now), or fails it as a dropped connection. */
+  releaseRead(ok = true): void {
+    const r = this.heldRead
+    this.heldRead = undefined
+    if (!r) return
+    if (ok) r.go()
+    else r.fail(new AppFailure(appError('network', 'connection reset', { endpoint: 'messages.list' })))
+  }
+
   /** The process died while the send was held: it reached the service or not, and nobody hears back. */
   abandonHeld(reached: boolean): void {
+    this.releaseRead(false)
     const h = this.held
     if (!h) return
     this.held = undefined
@@ -118,12 +131,19 @@ export class FakeService {
       if (name === 'messages.list') {
         const page = i.query?.page ?? 1
         const size = i.query?.pageSize ?? 50
-        const newestFirst = [...this.messagesOf(chatId)].reverse()
-        const start = (page - 1) * size
-        const from = this.drift && page > 1 ? start - 1 : start
-        return Promise.resolve({
-          data: newestFirst.slice(from, start + size),
-          meta: { source: 'network', fetchedAt: this.clock },
+        const answer = () => {
+          const newestFirst = [...this.messagesOf(chatId)].reverse()
+          const start = (page - 1) * size
+          const from = this.drift && page > 1 ? start - 1 : start
+          return {
+            data: newestFirst.slice(from, start + size),
+            meta: { source: 'network' as const, fetchedAt: this.clock },
+          }
+        }
+        if (!this.holdNextRead || this.heldRead) return Promise.resolve(answer())
+        this.holdNextRead = false
+        return new Promise((resolve, reject) => {
+          this.heldRead = { go: () => resolve(answer()), fail: reject }
         })
       }
       const body = i.body as SendMessageInput | undefined

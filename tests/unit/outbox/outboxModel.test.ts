@@ -12,7 +12,8 @@ import { FakeService, inProcessCache, outboxOn, type Release, type SendFault } f
 /**
  * The outbox against a model (issue 23): two windows queue, edit, cancel and flush at random moments
  * while the service loses answers (carried out, answer lost), answers late (held until released),
- * refuses (4xx), fails before it is reached (5xx, network), pages with repeats, and the process
+ * refuses (4xx), fails before it is reached (5xx, network), answers a chat read late, pages with
+ * repeats, and the process
  * crashes between any two steps (the layer is dropped, the cache file reopened, the outbox recovered).
  * The real layer and the real cache store (`CacheServer` on a temporary encrypted file, in this
  * thread) run; the service is in memory and synchronous. After a last restart and flush:
@@ -175,6 +176,24 @@ class ReleaseHeld implements Cmd {
   toString = () => `release held send: ${this.how}`
 }
 
+class HoldRead implements Cmd {
+  check = () => true
+  async run(_m: Model, r: Real) {
+    r.service.holdNextRead = true
+  }
+  toString = () => 'next chat read: held'
+}
+
+class ReleaseRead implements Cmd {
+  constructor(readonly ok: boolean) {}
+  check = () => true
+  async run(_m: Model, r: Real) {
+    r.service.releaseRead(this.ok)
+    await tick()
+  }
+  toString = () => `release held read: ${this.ok ? 'answered' : 'connection reset'}`
+}
+
 class Reachable implements Cmd {
   constructor(readonly reachable: boolean) {}
   check = () => true
@@ -248,6 +267,8 @@ function commands(withCrash: boolean) {
     { arbitrary: fc.constant<Cmd>(new Flush()), weight: 2 },
     { arbitrary: plan, weight: 4 },
     { arbitrary: fc.constantFrom(...releases).map((h): Cmd => new ReleaseHeld(h)), weight: 2 },
+    { arbitrary: fc.constant<Cmd>(new HoldRead()), weight: 1 },
+    { arbitrary: fc.boolean().map((b): Cmd => new ReleaseRead(b)), weight: 1 },
     { arbitrary: fc.boolean().map((b): Cmd => new Reachable(b)), weight: 1 },
     {
       arbitrary: fc
@@ -268,8 +289,12 @@ function commands(withCrash: boolean) {
 /** The last restart, then flushes until nothing is left; refused entries are sent again as they are. */
 async function settle(m: Model, r: Real, reachedIfHeld: boolean): Promise<OutboxEntry[]> {
   r.service.plan.length = 0
+  r.service.holdNextRead = false
   if (r.crash) r.crash(reachedIfHeld)
-  else r.service.release('ok')
+  else {
+    r.service.releaseRead()
+    r.service.release('ok')
+  }
   r.service.reachable = true
   await Promise.allSettled(r.pending.splice(0))
   let first = true
