@@ -1,6 +1,14 @@
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
-import type { AppError, Chat, OutboxEntry, OutboxKind, Result, SendMessageInput } from '@contract'
+import {
+  OUTBOX_ON_ITS_WAY,
+  type AppError,
+  type Chat,
+  type OutboxEntry,
+  type OutboxKind,
+  type Result,
+  type SendMessageInput,
+} from '@contract'
 import { useDeskApi } from '@/api'
 import { runWrite } from '@/query/endpointWrite'
 import { useChatsStore } from './chats'
@@ -23,6 +31,8 @@ export const useLiveChatStore = defineStore('liveChat', () => {
   /** Queued entries by chat, oldest first. */
   const outbox = ref<Record<string, OutboxEntry[]>>({})
   const drafts = ref<Record<string, ComposerDraft>>({})
+  /** The profile's cache is off: what waits is kept in main's memory and lost when the app quits. */
+  const outboxVolatile = ref(false)
   /** Bumped when something of the chat was sent (the view reloads its newest messages). */
   const sentTick = ref<Record<string, number>>({})
   let subscribed = false
@@ -33,6 +43,7 @@ export const useLiveChatStore = defineStore('liveChat', () => {
   async function refresh(chatId: string): Promise<void> {
     const r = await useDeskApi().outbox.list({ chatId })
     if (!r.ok) return
+    outboxVolatile.value = r.data.volatile
     const before = outbox.value[chatId] ?? []
     outbox.value = { ...outbox.value, [chatId]: r.data.entries }
     // An entry gone (sent, not cancelled here) means the chat has something new on the service.
@@ -114,12 +125,18 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     return r.ok ? { ok: true, data: r.data.entry, meta: r.meta } : r
   }
 
-  async function cancelQueued(id: string, chatId: string): Promise<boolean> {
+  /**
+   * Cancels a queued entry. `onItsWay`: the service may already have it (it is being sent, or was
+   * tried and not yet checked), so it was not cancelled; `gone`: it left the outbox meanwhile (sent).
+   */
+  async function cancelQueued(id: string, chatId: string): Promise<'cancelled' | 'onItsWay' | 'gone' | AppError> {
     const r = await useDeskApi().outbox.cancel({ id })
-    // Removed here on purpose: not a send, so no reload of the chat.
-    outbox.value = { ...outbox.value, [chatId]: (outbox.value[chatId] ?? []).filter((e) => e.id !== id) }
+    if (r.ok && r.data.cancelled)
+      // Removed here on purpose: not a send, so no reload of the chat.
+      outbox.value = { ...outbox.value, [chatId]: (outbox.value[chatId] ?? []).filter((e) => e.id !== id) }
     await refresh(chatId)
-    return r.ok && r.data.cancelled
+    if (r.ok) return r.data.cancelled ? 'cancelled' : 'gone'
+    return r.error.reason === OUTBOX_ON_ITS_WAY ? 'onItsWay' : r.error
   }
 
   function draftOf(chatId: string): ComposerDraft {
@@ -171,6 +188,7 @@ export const useLiveChatStore = defineStore('liveChat', () => {
 
   return {
     outbox,
+    outboxVolatile,
     drafts,
     sentTick,
     subscribe,

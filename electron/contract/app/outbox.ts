@@ -10,14 +10,21 @@ import { appChannel, NoInput } from './channels'
  * are read first, and an entry already there is not sent again.
  */
 
+/** The `reason` of an edit or cancel refused because the entry is being sent or may have arrived. */
+export const OUTBOX_ON_ITS_WAY = 'outbox_on_its_way'
+
 const Id = z.string().min(1).max(256)
 
 export const OUTBOX_KINDS = ['startHuman', 'stopHuman', 'message'] as const
 export const OutboxKind = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKind>
 
-/** waiting: not sent yet (or unsure it arrived); sending: on its way; failed: refused, kept to edit or cancel. */
-export const OutboxState = z.enum(['waiting', 'sending', 'failed'])
+/**
+ * waiting: not sent yet (or proven not to have arrived); sending: on its way; unsure: tried, no answer
+ * came, and the chat has not been read yet to prove whether it arrived (never sent again before
+ * that); failed: refused, kept to edit or cancel.
+ */
+export const OutboxState = z.enum(['waiting', 'sending', 'unsure', 'failed'])
 export type OutboxState = z.infer<typeof OutboxState>
 
 export const OutboxEntry = z.object({
@@ -40,7 +47,11 @@ export type OutboxEntry = z.infer<typeof OutboxEntry>
 export const outboxChannels = {
   'outbox.list': appChannel(
     z.strictObject({ chatId: Id.optional() }).optional(),
-    z.object({ entries: z.array(OutboxEntry) }),
+    z.object({
+      entries: z.array(OutboxEntry),
+      /** The profile's cache could not open: the entries are kept in memory and are lost with the app. */
+      volatile: z.boolean(),
+    }),
     'The entries waiting to be sent (of one chat, or all), oldest first',
   ),
   'outbox.enqueue': appChannel(
@@ -51,12 +62,12 @@ export const outboxChannels = {
   'outbox.edit': appChannel(
     z.strictObject({ id: Id, body: SendMessageInput }),
     z.object({ entry: OutboxEntry }),
-    'Changes a queued message that has not been tried yet (or was refused)',
+    'Changes a queued message that is not on its way (waiting or refused); refused with reason `outbox_on_its_way` otherwise',
   ),
   'outbox.cancel': appChannel(
     z.strictObject({ id: Id }),
     z.object({ cancelled: z.boolean() }),
-    'Removes a queued entry that is not on its way',
+    'Removes a queued entry that is not on its way; refused with reason `outbox_on_its_way` when it is (or may have arrived)',
   ),
   'outbox.flush': appChannel(
     NoInput,

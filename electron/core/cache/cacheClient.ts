@@ -7,9 +7,7 @@ import type { CacheMethod, CacheMethods, CacheTuning, OpenedInfo } from './cache
 import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'
-import type { OutboxKind } from '../../contract/app/outbox'
-import type { AppError } from '../../contract/app/result'
-import type { SendMessageInput } from '../../contract/resources/liveChat'
+import { outboxQueueOver } from '../outbox/outboxQueue'
 
 type Pending = {
   resolve: (v: unknown) => void
@@ -213,17 +211,7 @@ export function cacheApi(client: CacheClient) {
         c.search(text, opts, onHits),
     },
     /** The offline outbox (issue 16), kept in the same encrypted file. */
-    outbox: {
-      list: (chatId?: string) => c.call('outbox.list', chatId),
-      add: (entry: { id: string; chatId: string; kind: OutboxKind; body?: SendMessageInput; createdAt: number }) =>
-        c.call('outbox.add', entry),
-      markSending: (id: string, at: number) => c.call('outbox.markSending', id, at),
-      markWaiting: (id: string) => c.call('outbox.markWaiting', id),
-      markFailed: (id: string, error: AppError) => c.call('outbox.markFailed', id, error),
-      edit: (id: string, body: SendMessageInput) => c.call('outbox.edit', id, body),
-      remove: (id: string, onlyIfIdle?: boolean) => c.call('outbox.remove', id, onlyIfIdle),
-      recover: () => c.call('outbox.recover'),
-    },
+    outbox: outboxQueueOver((method, ...args) => c.call(method, ...args)),
     /** Form drafts (issue 15): personal data typed and not saved, kept encrypted with the profile. */
     drafts: {
       load: (key: string) => c.call('drafts.load', key),

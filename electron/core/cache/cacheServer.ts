@@ -7,7 +7,7 @@ import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
 import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
-import type { OutboxKind } from '../../contract/app/outbox'
+import type { NewOutboxEntry } from '../outbox/outboxQueue'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 
@@ -116,18 +116,16 @@ export class CacheServer {
     'messages.forget': (chatId: string, what: { messageId?: string; chat?: boolean }) =>
       this.messages.forget(chatId, what),
     'outbox.list': (chatId?: string) => this.outbox.list(chatId),
-    'outbox.add': (entry: {
-      id: string
-      chatId: string
-      kind: OutboxKind
-      body?: SendMessageInput
-      createdAt: number
-    }) => this.outbox.add(entry),
-    'outbox.markSending': (id: string, at: number) => this.outbox.markSending(id, at),
+    'outbox.add': (entry: NewOutboxEntry) => this.outbox.add(entry),
+    'outbox.claim': (id: string, at: number, seen: readonly string[]) => this.outbox.claim(id, at, seen),
+    'outbox.seenOf': (id: string) => this.outbox.seenOf(id),
+    'outbox.copiesOf': (chatId: string) => this.outbox.copiesOf(chatId),
+    'outbox.delivered': (id: string, copyId?: string) => this.outbox.delivered(id, copyId),
+    'outbox.markUnsure': (id: string) => this.outbox.markUnsure(id),
     'outbox.markWaiting': (id: string) => this.outbox.markWaiting(id),
     'outbox.markFailed': (id: string, error: AppError) => this.outbox.markFailed(id, error),
     'outbox.edit': (id: string, body: SendMessageInput) => this.outbox.edit(id, body),
-    'outbox.remove': (id: string, onlyIfIdle?: boolean) => this.outbox.remove(id, onlyIfIdle),
+    'outbox.cancel': (id: string) => this.outbox.cancel(id),
     'outbox.recover': () => this.outbox.recover(),
     'drafts.load': (key: string) => this.drafts.load(key),
     'drafts.save': (key: string, json: string, at: number) => this.drafts.save(key, json, at),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { outboxChannels, type OutboxEntry } from '../../contract/app/outbox'
+import { OUTBOX_ON_ITS_WAY, outboxChannels, type OutboxEntry } from '../../contract/app/outbox'
 import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { EndpointName } from '../../contract/endpoints'
@@ -8,25 +8,36 @@ import type { CoreContext } from '../app'
 import type { ProfileCache } from '../cache/profileCache'
 import type { ApiGateway } from '../gateway'
 import type { ChannelContext, ChannelHandler } from '../router'
-import { sentCopyOf } from './reconcile'
+import { MemoryOutbox, type OutboxQueue } from './outboxQueue'
+import { findCopy } from './reconcile'
 
 /**
  * The outbox's sender: entries of the active profile go out oldest first. A take-over queued before
  * a message goes first because it was queued first; a chat whose entry cannot go now (refused, or
  * unsure whether it arrived) holds its later entries back, so the customer never sees them out of
- * order. Each run first proves the service answers with a cheap read, so a message is only ever
- * "tried" when the service answered a moment before.
+ * order.
+ *
+ * Each entry is claimed just before its request (see `outboxQueue.ts`) and the request carries what
+ * the claim returned, never a copy read earlier: an edit or a cancel either came first, or is refused
+ * as "on its way". The chat's newest messages are read right before the claim (which also proves the
+ * service answers, so a refused connection never counts as a try) and recorded with it: after an
+ * answer that never came the entry is `unsure`, and it leaves that state only when reading the chat
+ * back proves whether it arrived.
  */
 
 export interface OutboxLayerDeps {
   cacheFor(profileId: string): Promise<ProfileCache>
-  /** The network gateway (reads that must be fresh: the probe and the reconciliation). */
+  /** The outbox of a profile; default its cache's. When it cannot open, the outbox runs in memory. */
+  outboxFor?(profileId: string): Promise<OutboxQueue>
+  /** The network gateway (reads that must be fresh: the newest messages and the reconciliation). */
   network(): ApiGateway | undefined
   now?: () => number
   /** Between automatic tries while something waits (doubles up to 8x while nothing goes). */
   retryEveryMs?: number
-  /** Messages read to reconcile an entry whose answer never came. */
+  /** Messages per page read before a claim and while reconciling. */
   reconcilePageSize?: number
+  /** Pages read back at most to reconcile one entry; past them the entry stays unsure. */
+  reconcileMaxPages?: number
 }
 
 export interface OutboxLayer {
@@ -38,6 +49,10 @@ export interface OutboxLayer {
 
 /** No answer came: the request may or may not have reached the service. */
 const UNSURE = new Set<AppError['kind']>(['network', 'timeout', 'offline', 'server', 'bad_response', 'cancelled'])
+/** The service cannot be reached: nothing else is tried in this run. */
+const UNREACHABLE = new Set<AppError['kind']>(['network', 'timeout', 'offline'])
+/** A read failed in a way that stops the whole run (no service, or a refused token); otherwise only its chat waits. */
+const stopsRun = (e: AppError) => UNREACHABLE.has(e.kind) || e.kind === 'auth'
 
 const endpointOf: Record<OutboxEntry['kind'], EndpointName> = {
   startHuman: 'chats.startHuman',
@@ -49,24 +64,64 @@ function errorOf(e: unknown): AppError {
   return e instanceof AppFailure ? e.error : appError('internal', e instanceof Error ? e.message : String(e))
 }
 
+function onItsWay(action: 'edited' | 'cancelled'): AppFailure {
+  return new AppFailure(
+    appError(
+      'validation',
+      `This message is already on its way (or may have arrived); it can no longer be ${action}. It is checked against the chat before anything else is sent there.`,
+      { reason: OUTBOX_ON_ITS_WAY },
+    ),
+  )
+}
+
+/** Whether an unsure entry's try arrived; an error when the chat could not be read. */
+type Reconciled = 'arrived' | 'absent' | 'undecided' | AppError
+
 export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
   const now = deps.now ?? Date.now
   const baseDelay = deps.retryEveryMs ?? 4_000
+  const pageSize = deps.reconcilePageSize ?? 50
+  const maxPages = deps.reconcileMaxPages ?? 400
+  const openOutbox = deps.outboxFor ?? (async (profileId: string) => (await deps.cacheFor(profileId)).outbox)
   let ctx: (CoreContext & { gateway: ApiGateway }) | undefined
   let running: Promise<{ sent: number; left: number }> | null = null
+  let again = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let delay = baseDelay
   let disposed = false
-  const recovered = new Set<string>()
+  const recovered = new WeakSet<OutboxQueue>()
+  /** Sends the service accepted whose entry could not be removed yet (the offline copy failed). */
+  const accepted = new Set<string>()
 
-  async function cacheOf(profile: Profile): Promise<ProfileCache> {
-    const cache = await deps.cacheFor(profile.id)
-    // After a restart nothing is on its way: an entry left "sending" waits again (and is reconciled).
-    if (!recovered.has(profile.id)) {
-      recovered.add(profile.id)
-      await cache.outbox.recover()
-    }
-    return cache
+  /** The last queue handed out per profile; each asking waits for the one before (one fallback, one recovery). */
+  const queues = new Map<string, Promise<OutboxQueue | undefined>>()
+
+  function queueOf(profile: Profile): Promise<OutboxQueue> {
+    const before = queues.get(profile.id) ?? Promise.resolve(undefined)
+    const next = before.then(async (previous) => {
+      // Entries waiting in memory stay there for the session; an empty memory outbox tries the cache again.
+      if (previous instanceof MemoryOutbox && previous.size > 0) return previous
+      let queue: OutboxQueue
+      try {
+        queue = await openOutbox(profile.id)
+      } catch (e) {
+        // Sending must not depend on the offline copy: the same rules, in memory, said on screen.
+        if (!(previous instanceof MemoryOutbox))
+          console.warn(`[outbox] the profile's cache cannot open; the outbox is kept in memory: ${errorOf(e).message}`)
+        queue = previous instanceof MemoryOutbox ? previous : new MemoryOutbox()
+      }
+      // After a restart nothing is on its way: an entry left "sending" is unsure until the chat is read.
+      if (!recovered.has(queue)) {
+        recovered.add(queue)
+        await queue.recover()
+      }
+      return queue
+    })
+    queues.set(
+      profile.id,
+      next.catch(() => undefined),
+    )
+    return next
   }
 
   function changed(chatIds: Iterable<string>) {
@@ -82,22 +137,64 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
     timer.unref?.()
   }
 
-  /** The chat's newest messages, fresh from the service; null when it cannot be reached. */
-  async function recentOf(profile: Profile, chatId: string): Promise<ChatMessage[] | null> {
+  /** A page of the chat's messages, newest first, fresh from the service; an error when it cannot be read. */
+  async function pageOf(profile: Profile, chatId: string, page: number): Promise<ChatMessage[] | AppError> {
     const network = deps.network() ?? ctx?.gateway
-    if (!network) return null
+    if (!network) return appError('offline', 'No network')
     try {
-      const answer = await network.run(profile, 'messages.list', {
-        path: { chatId },
-        query: { page: 1, pageSize: deps.reconcilePageSize ?? 50 },
-      })
+      const answer = await network.run(profile, 'messages.list', { path: { chatId }, query: { page, pageSize } })
       ctx?.connectivity.recordOutcome({ ok: true })
       return answer.data as ChatMessage[]
     } catch (e) {
       const error = errorOf(e)
       ctx?.connectivity.recordOutcome({ ok: false, kind: error.kind })
-      return null
+      return error
     }
+  }
+
+  /** Proves whether an unsure entry's last try arrived, reading the chat back page by page. */
+  async function reconcile(profile: Profile, queue: OutboxQueue, entry: OutboxEntry): Promise<Reconciled> {
+    // A take-over or a return asked twice does no harm: nothing to prove.
+    if (entry.kind !== 'message' || !entry.body || entry.lastAttemptAt === null) {
+      await queue.markWaiting(entry.id)
+      return 'absent'
+    }
+    const seen = await queue.seenOf(entry.id)
+    const evidence = {
+      seen: seen ? new Set(seen) : null,
+      copies: new Set(await queue.copiesOf(entry.chatId)),
+      lastAttemptAt: entry.lastAttemptAt,
+    }
+    const read: ChatMessage[] = []
+    for (let page = 1; page <= maxPages; page++) {
+      const messages = await pageOf(profile, entry.chatId, page)
+      if (!Array.isArray(messages)) return messages
+      read.push(...messages)
+      const found = findCopy(entry.body, read, evidence)
+      if (found.copy) {
+        await queue.delivered(entry.id, found.copy.id)
+        return 'arrived'
+      }
+      if (found.reachedBefore || messages.length < pageSize) {
+        await queue.markWaiting(entry.id)
+        return 'absent'
+      }
+    }
+    return 'undecided'
+  }
+
+  /** The next entry to handle: oldest first, skipping chats held back by an entry that cannot go now. */
+  function nextOf(entries: readonly OutboxEntry[], handled: ReadonlySet<string>): OutboxEntry | undefined {
+    const held = new Set<string>()
+    for (const e of entries) {
+      if (held.has(e.chatId)) continue
+      if (handled.has(e.id) || e.state === 'failed' || e.state === 'sending') {
+        held.add(e.chatId)
+        continue
+      }
+      return e
+    }
+    return undefined
   }
 
   async function run(): Promise<{ sent: number; left: number }> {
@@ -105,85 +202,102 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
     if (!c) return { sent: 0, left: 0 }
     const profile = await c.activeProfile()
     if (!profile || !profile.hasToken) return { sent: 0, left: 0 }
-    const cache = await cacheOf(profile)
-    const entries = await cache.outbox.list()
-    const held = new Set<string>()
+    const queue = await queueOf(profile)
     const touched = new Set<string>()
-    const claimed = new Map<string, Set<string>>()
     let sent = 0
-    // Proven by an answer in this run: until then, a read probes the service before anything is tried,
-    // so a refused connection never counts as a try (and the entry stays editable).
-    let reachable = false
+    for (const id of [...accepted]) {
+      try {
+        await queue.delivered(id)
+        accepted.delete(id)
+      } catch {
+        // Still cannot write: it stays held (never sent again) until it can.
+      }
+    }
+    const handled = new Set<string>(accepted)
     let stopped = false
 
-    for (const entry of entries) {
-      if (disposed || stopped) break
-      if (entry.state === 'failed' || held.has(entry.chatId)) {
-        held.add(entry.chatId)
+    while (!disposed && !stopped) {
+      const entry = nextOf(await queue.list(), handled)
+      if (!entry) break
+      handled.add(entry.id)
+      if (entry.state === 'unsure') {
+        const outcome = await reconcile(profile, queue, entry)
+        touched.add(entry.chatId)
+        if (outcome === 'arrived') sent++
+        // Unreadable: the service is down (nothing else goes now), or this chat cannot be read (it waits).
+        if (typeof outcome === 'object' && stopsRun(outcome)) stopped = true
+        if (outcome !== 'absent') continue
+      }
+      // The chat as it is now: what was there before this try can never be taken as its copy.
+      const newest = await pageOf(profile, entry.chatId, 1)
+      if (!Array.isArray(newest)) {
+        // Never tried without this read (it also proves the service answers); the chat waits.
+        if (stopsRun(newest)) stopped = true
         continue
       }
-      // Unsure whether an earlier try arrived: read the chat first, and send only if it did not.
-      let recent: ChatMessage[] | null = null
-      if (entry.kind === 'message' && entry.attempts > 0) {
-        recent = await recentOf(profile, entry.chatId)
-        if (recent === null) {
-          stopped = true
-          break
-        }
-        reachable = true
-        const mine = claimed.get(entry.chatId) ?? new Set<string>()
-        claimed.set(entry.chatId, mine)
-        if (sentCopyOf(entry, recent, mine)) {
-          await cache.outbox.remove(entry.id)
-          touched.add(entry.chatId)
-          sent++
-          continue
-        }
-      }
-      if (!reachable) {
-        if ((await recentOf(profile, entry.chatId)) === null) {
-          stopped = true
-          break
-        }
-        reachable = true
-      }
-      await cache.outbox.markSending(entry.id, now())
-      touched.add(entry.chatId)
-      changed([entry.chatId])
+      const claimed = await queue.claim(
+        entry.id,
+        now(),
+        newest.map((m) => m.id),
+      )
+      // Cancelled (or taken) since the list was read: nothing to send.
+      if (!claimed) continue
+      touched.add(claimed.chatId)
+      changed([claimed.chatId])
+      let failure: AppError | undefined
       try {
-        await c.gateway.run(profile, endpointOf[entry.kind], {
-          path: { chatId: entry.chatId },
-          ...(entry.kind === 'message' ? { body: entry.body } : {}),
+        await c.gateway.run(profile, endpointOf[claimed.kind], {
+          path: { chatId: claimed.chatId },
+          ...(claimed.kind === 'message' ? { body: claimed.body } : {}),
         })
-        await cache.outbox.remove(entry.id)
-        reachable = true
-        sent++
       } catch (e) {
-        const error = errorOf(e)
-        if (error.kind === 'auth') {
-          // A refused token: the user is asked for a new one; everything waits untouched.
-          await cache.outbox.markWaiting(entry.id)
-          stopped = true
-        } else if (UNSURE.has(error.kind)) {
-          await cache.outbox.markWaiting(entry.id)
-          held.add(entry.chatId)
-          if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'offline') stopped = true
-        } else {
-          // Refused (validation, not found): kept with its text, to edit or cancel.
-          await cache.outbox.markFailed(entry.id, error)
-          held.add(entry.chatId)
+        failure = errorOf(e)
+      }
+      if (!failure) {
+        // The service has it: sent, whatever happens to the offline copy now.
+        sent++
+        try {
+          await queue.delivered(claimed.id)
+        } catch {
+          accepted.add(claimed.id)
         }
+        continue
+      }
+      if (failure.kind === 'auth') {
+        // A refused token: the request was not carried out; the user is asked for a new one.
+        await queue.markWaiting(claimed.id)
+        stopped = true
+      } else if (UNSURE.has(failure.kind)) {
+        await queue.markUnsure(claimed.id)
+        if (UNREACHABLE.has(failure.kind)) stopped = true
+      } else {
+        // Refused (validation, not found): kept with its text, to edit or cancel.
+        await queue.markFailed(claimed.id, failure)
       }
     }
     changed(touched)
-    const left = (await cache.outbox.list()).filter((e) => e.state !== 'failed').length
+    const left = (await queue.list()).filter((e) => e.state !== 'failed').length
     delay = sent > 0 || left === 0 ? baseDelay : Math.min(delay * 2, baseDelay * 8)
     schedule(left > 0)
     return { sent, left }
   }
 
+  /** One run at a time; a flush asked for meanwhile runs again after it, so nothing queued waits for the timer. */
   function flush(): Promise<{ sent: number; left: number }> {
-    running ??= run().finally(() => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      let total = 0
+      let result: { sent: number; left: number }
+      do {
+        again = false
+        result = await run()
+        total += result.sent
+      } while (again && !disposed)
+      return { sent: total, left: result.left }
+    })().finally(() => {
       running = null
     })
     return running
@@ -203,8 +317,8 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       return {
         'outbox.list': async (input, channelCtx) => {
           const parsed = outboxChannels['outbox.list'].input.parse(input)
-          const cache = await cacheOf(await requireActive(channelCtx))
-          return { entries: await cache.outbox.list(parsed?.chatId) }
+          const queue = await queueOf(await requireActive(channelCtx))
+          return { entries: await queue.list(parsed?.chatId), volatile: queue.volatile }
         },
         'outbox.enqueue': async (input, channelCtx) => {
           const { chatId, kind, body } = outboxChannels['outbox.enqueue'].input.parse(input)
@@ -214,8 +328,8 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
                 fields: { body: kind === 'message' ? 'required' : 'invalid' },
               }),
             )
-          const cache = await cacheOf(await requireActive(channelCtx))
-          const entry = await cache.outbox.add({ id: randomUUID(), chatId, kind, body, createdAt: now() })
+          const queue = await queueOf(await requireActive(channelCtx))
+          const entry = await queue.add({ id: randomUUID(), chatId, kind, body, createdAt: now() })
           changed([chatId])
           delay = baseDelay
           void flush().catch(() => undefined)
@@ -223,29 +337,32 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
         },
         'outbox.edit': async (input, channelCtx) => {
           const { id, body } = outboxChannels['outbox.edit'].input.parse(input)
-          const cache = await cacheOf(await requireActive(channelCtx))
-          const entry = await cache.outbox.edit(id, body)
-          if (!entry)
+          const queue = await queueOf(await requireActive(channelCtx))
+          const outcome = await queue.edit(id, body)
+          if ('refused' in outcome) {
+            if (outcome.refused === 'on_its_way') throw onItsWay('edited')
             throw new AppFailure(
               appError(
-                'validation',
-                'This message is on its way or may already have arrived; it can no longer be edited',
-                {
-                  reason: 'outbox_not_editable',
-                },
+                outcome.refused === 'gone' ? 'not_found' : 'validation',
+                outcome.refused === 'gone'
+                  ? 'This message is no longer waiting (it was sent or cancelled)'
+                  : 'Only a message can be edited',
+                { reason: 'outbox_not_editable' },
               ),
             )
-          changed([entry.chatId])
+          }
+          changed([outcome.entry.chatId])
           void flush().catch(() => undefined)
-          return { entry }
+          return { entry: outcome.entry }
         },
         'outbox.cancel': async (input, channelCtx) => {
           const { id } = outboxChannels['outbox.cancel'].input.parse(input)
-          const cache = await cacheOf(await requireActive(channelCtx))
-          const before = (await cache.outbox.list()).find((e) => e.id === id)
-          const cancelled = await cache.outbox.remove(id, true)
-          if (cancelled && before) changed([before.chatId])
-          return { cancelled }
+          const queue = await queueOf(await requireActive(channelCtx))
+          const before = (await queue.list()).find((e) => e.id === id)
+          const outcome = await queue.cancel(id)
+          if (outcome === 'on_its_way') throw onItsWay('cancelled')
+          if (outcome === 'cancelled' && before) changed([before.chatId])
+          return { cancelled: outcome === 'cancelled' }
         },
         'offlineCopy.follow': async (input, channelCtx) => {
           const { chatId, change, messageId, text } = outboxChannels['offlineCopy.follow'].input.parse(input)

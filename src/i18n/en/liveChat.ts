@@ -46,7 +46,7 @@ export default {
     waiting: 'Waiting to send',
     sending: 'Sending…',
     failed: 'Not sent',
-    unsure: 'Checking whether it arrived…',
+    unsure: 'Tried, no answer: it may have arrived. The chat is checked before anything is sent again.',
     takeOver: 'Take over this chat',
     stopHuman: 'Return this chat to the AI',
     edit: 'Edit',
@@ -54,9 +54,13 @@ export default {
     cancelEdit: 'Keep as it is',
     cancel: 'Cancel sending',
     cancelled: 'The message will not be sent.',
-    notEditable: 'This message is already on its way; it can no longer be changed.',
+    notEditable: 'This message is already on its way (or may have arrived); it can no longer be changed.',
     label: 'Waiting to send, {n}',
     media: '{kind}: {url}',
+    notCancellable: 'This message is already on its way (or may have arrived); it can no longer be cancelled.',
+    alreadySent: 'This message has already left the outbox.',
+    volatile:
+      'The offline copy is off: what waits here is kept only until the app closes, and is lost if it closes first.',
   },
   message: {
     reply: 'Reply',

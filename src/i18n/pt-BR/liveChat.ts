@@ -46,7 +46,7 @@ export default {
     waiting: 'Aguardando envio',
     sending: 'Enviando…',
     failed: 'Não enviada',
-    unsure: 'Verificando se chegou…',
+    unsure: 'Enviada sem resposta: pode ter chegado. A conversa é verificada antes de enviar qualquer coisa de novo.',
     takeOver: 'Assumir esta conversa',
     stopHuman: 'Devolver esta conversa à IA',
     edit: 'Editar',
@@ -54,9 +54,13 @@ export default {
     cancelEdit: 'Manter como está',
     cancel: 'Cancelar envio',
     cancelled: 'A mensagem não será enviada.',
-    notEditable: 'Esta mensagem já está a caminho; não pode mais ser alterada.',
+    notEditable: 'Esta mensagem já está a caminho (ou pode ter chegado); não pode mais ser alterada.',
     label: 'Aguardando envio, {n}',
     media: '{kind}: {url}',
+    notCancellable: 'Esta mensagem já está a caminho (ou pode ter chegado); não pode mais ser cancelada.',
+    alreadySent: 'Esta mensagem já saiu da fila de envio.',
+    volatile:
+      'A cópia offline está desligada: o que aguarda aqui fica guardado só até o app fechar, e se perde se ele fechar antes.',
   },
   message: {
     reply: 'Responder',

@@ -13,7 +13,7 @@ import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { createConnectivity } from '../../../electron/core/connectivity'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import { createOutboxLayer } from '../../../electron/core/outbox/outboxLayer'
-import { CLOCK_SKEW_MS, sentCopyOf } from '../../../electron/core/outbox/reconcile'
+import { CLOCK_SKEW_MS, findCopy } from '../../../electron/core/outbox/reconcile'
 
 const KEY = 'ab'.repeat(32)
 const CHAT = 'CH1-5511999990000'
@@ -26,57 +26,69 @@ const msg = (id: string, time: number, text: string, role = 'assistant'): ChatMe
   role,
   type: 'TEXT',
 })
-const entry = (body: SendMessageInput, lastAttemptAt: number | null, attempts = 1) => ({
-  body,
+
+const evidence = (lastAttemptAt: number, seen: string[] | null = [], copies: string[] = []) => ({
+  seen: seen ? new Set(seen) : null,
+  copies: new Set(copies),
   lastAttemptAt,
-  attempts,
 })
 
-describe('sentCopyOf: is a queued message already on the service after a lost answer?', () => {
-  it('finds the copy sent by the earlier try: same text, from our side, not older than the try', () => {
-    const recent = [
-      msg('old', T0 - 10 * 60_000, 'Oi'),
-      msg('mine', T0 + 500, 'Oi'),
-      msg('cust', T0 + 900, 'Oi', 'user'),
-    ]
-    expect(sentCopyOf(entry({ message: 'Oi' }, T0), recent, new Set())?.id).toBe('mine')
+describe('findCopy: is a queued message already on the service after a lost answer?', () => {
+  it('finds the copy sent by the earlier try: same text, from our side, not there when it was claimed', () => {
+    const read = [msg('cust', T0 + 900, 'Oi', 'user'), msg('mine', T0 + 500, 'Oi'), msg('old', T0 - 10 * 60_000, 'Oi')]
+    expect(findCopy({ message: 'Oi' }, read, evidence(T0, ['old'])).copy?.id).toBe('mine')
   })
 
   it('a customer message or a notice with the same text is not our copy', () => {
-    const recent = [msg('c', T0 + 1, 'Oi', 'user'), msg('n', T0 + 2, 'Oi', 'system')]
-    expect(sentCopyOf(entry({ message: 'Oi' }, T0), recent, new Set())).toBeUndefined()
+    const read = [msg('c', T0 + 1, 'Oi', 'user'), msg('n', T0 + 2, 'Oi', 'system')]
+    expect(findCopy({ message: 'Oi' }, read, evidence(T0)).copy).toBeUndefined()
   })
 
-  it('a message older than the try (beyond the clock skew) is an earlier send, not this one', () => {
-    const recent = [msg('earlier', T0 - CLOCK_SKEW_MS - 1, 'Oi')]
-    expect(sentCopyOf(entry({ message: 'Oi' }, T0), recent, new Set())).toBeUndefined()
-    // Within the skew (the service's clock behind ours) it counts.
-    expect(sentCopyOf(entry({ message: 'Oi' }, T0), [msg('x', T0 - 1000, 'Oi')], new Set())?.id).toBe('x')
+  it('a message seen when the entry was claimed is never its copy, however alike and however recent', () => {
+    const read = [msg('before', T0 + 5, 'Oi')]
+    expect(findCopy({ message: 'Oi' }, read, evidence(T0, ['before'])).copy).toBeUndefined()
   })
 
-  it('two queued identical texts need two copies: one copy is claimed once', () => {
-    const claimed = new Set<string>()
-    const recent = [msg('one', T0 + 10, 'ok')]
-    expect(sentCopyOf(entry({ message: 'ok' }, T0), recent, claimed)?.id).toBe('one')
-    expect(sentCopyOf(entry({ message: 'ok' }, T0 + 5), recent, claimed)).toBeUndefined()
+  it('a message older than every message seen at the claim is an earlier send, not this one', () => {
+    const read = [msg('seen', T0 - 100, 'x'), msg('older', T0 - 200, 'Oi')]
+    const found = findCopy({ message: 'Oi' }, read, evidence(T0, ['seen']))
+    expect(found).toEqual({ copy: undefined, reachedBefore: true })
   })
 
-  it('never reconciles an entry that was never tried', () => {
-    expect(sentCopyOf(entry({ message: 'Oi' }, null, 0), [msg('m', T0, 'Oi')], new Set())).toBeUndefined()
+  it('without a record of what was seen, the clock decides: no older than the try, less the skew', () => {
+    expect(findCopy({ message: 'Oi' }, [msg('earlier', T0 - CLOCK_SKEW_MS - 1, 'Oi')], evidence(T0, null)).copy).toBe(
+      undefined,
+    )
+    expect(findCopy({ message: 'Oi' }, [msg('x', T0 - 1000, 'Oi')], evidence(T0, null)).copy?.id).toBe('x')
   })
 
-  it('media: the URL (or the kind, when the service re-hosts it) and the caption decide', () => {
-    const image: ChatMessage = {
-      id: 'i',
-      time: T0 + 1,
+  it('a message already taken as the copy of another entry is not taken again', () => {
+    const read = [msg('one', T0 + 10, 'ok')]
+    expect(findCopy({ message: 'ok' }, read, evidence(T0, [], ['one'])).copy).toBeUndefined()
+  })
+
+  it('media: an image without a caption is matched only by a new image, never by one seen before', () => {
+    const image = (id: string, time: number): ChatMessage => ({
+      id,
+      time,
       role: 'assistant',
       type: 'IMAGE',
-      imageUrl: 'https://cdn/x.png',
-      text: 'Foto',
-    }
-    expect(sentCopyOf(entry({ image: 'https://a/x.png', message: 'Foto' }, T0), [image], new Set())?.id).toBe('i')
-    expect(sentCopyOf(entry({ image: 'https://a/x.png', message: 'Outra' }, T0), [image], new Set())).toBeUndefined()
-    expect(sentCopyOf(entry({ message: 'Foto' }, T0), [image], new Set())).toBeUndefined()
+      imageUrl: `https://cdn/${id}.png`,
+    })
+    const body = { image: 'https://a/x.png' }
+    expect(findCopy(body, [image('first', T0 - 5)], evidence(T0, ['first'])).copy).toBeUndefined()
+    expect(findCopy(body, [image('second', T0 + 5), image('first', T0 - 5)], evidence(T0, ['first'])).copy?.id).toBe(
+      'second',
+    )
+    expect(findCopy({ message: 'Foto' }, [image('second', T0 + 5)], evidence(T0)).copy).toBeUndefined()
+  })
+
+  it('reads on until it reaches what was there before the try', () => {
+    expect(findCopy({ message: 'Oi' }, [msg('c', T0 + 5, 'hm', 'user')], evidence(T0, ['s'])).reachedBefore).toBe(false)
+    expect(
+      findCopy({ message: 'Oi' }, [msg('c', T0 + 5, 'hm', 'user'), msg('s', T0 - 5, 'x')], evidence(T0, ['s']))
+        .reachedBefore,
+    ).toBe(true)
   })
 })
 
@@ -196,11 +208,9 @@ describe('the outbox sender', () => {
     service.loseNextAnswer = true
     const { layer, call } = layerOn(await openCache(join(dir, 'c.db')), gateway)
     await call('outbox.enqueue', { chatId: CHAT, kind: 'message', body: { message: 'chegou?' } })
-    await layer.flush()
-    // The send happened, but no answer came: the entry waits, marked as tried.
-    const [tried] = (await call<{ entries: OutboxEntry[] }>('outbox.list')).entries
-    expect(tried).toMatchObject({ state: 'waiting', attempts: 1 })
+    // The send happened, but no answer came: the next pass reads the chat, finds it and drops the entry.
     expect(await layer.flush()).toEqual({ sent: 1, left: 0 })
+    expect((await call<{ entries: OutboxEntry[] }>('outbox.list')).entries).toEqual([])
     expect(service.messages.map((m) => m.text)).toEqual(['chegou?'])
     expect(service.calls.filter((c) => c.startsWith('messages.send'))).toEqual(['messages.send:chegou?'])
   })
@@ -268,7 +278,7 @@ describe('the outbox sender', () => {
     service.loseNextAnswer = true
     await layer.flush()
     await expect(call('outbox.edit', { id: a.id, body: { message: 'x' } })).rejects.toMatchObject({
-      error: { reason: 'outbox_not_editable' },
+      error: { reason: 'outbox_on_its_way' },
     })
   })
 
