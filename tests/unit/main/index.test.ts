@@ -165,7 +165,15 @@ describe('main process start', () => {
       exportId: 'e1',
       chatId: chats.data[0].id,
       format: 'json',
-      labels: { title: label, customer: label, agent: label, system: label, exportedAt: label, messages: label },
+      labels: {
+        title: label,
+        customer: label,
+        agent: label,
+        system: label,
+        exportedAt: label,
+        messages: label,
+        unknownTime: label,
+      },
       locale: 'en',
     })
     expect(result).toMatchObject({ ok: true, data: { outcome: 'saved' } })
