@@ -100,14 +100,10 @@ export function buildOpenApi(): Record<string, unknown> {
           }
         : {}),
       responses: {
-        ...(e.successStatus === 204
-          ? { '204': { description: 'Success, no content' } }
-          : {
-              '200': {
-                description: 'Success',
-                content: { 'application/json': { schema: jsonSchemaOf(e.response, components) } },
-              },
-            }),
+        '200': {
+          description: 'Success',
+          content: { 'application/json': { schema: jsonSchemaOf(e.response, components) } },
+        },
         '400': errorResponse('Invalid input (query, path or body)'),
         '403': errorResponse('Missing or wrong bearer token'),
         '404': errorResponse(

@@ -28,8 +28,6 @@ export interface EndpointDef<
   pageBase?: 0 | 1
   /** Other resources whose cached reads a successful call of this write makes stale. */
   invalidates?: readonly string[]
-  /** The documented success status when it is not 200: 204 answers carry no body (read as null). */
-  successStatus?: 204
 }
 
 export function endpoint<

@@ -232,8 +232,7 @@ export const endpoints = {
     body: none,
     response: NoContent,
     cacheable: false,
-    summary: 'Remove the idle actions configuration (the document answers 204, no content)',
-    successStatus: 204,
+    summary: 'Remove the idle actions configuration',
   }),
 
   // ---- transfer rules ------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Protocol } from 'electron'
 import { MEDIA_SCHEME } from '../contract/ipc'
+import { MEDIA_PASSED_HEADERS, MEDIA_SECURITY_HEADERS } from '../core/media'
 
 /** The renderer is served from its own origin, so CSP `'self'` and the IPC sender check mean "the app". */
 export const APP_SCHEME = 'app'
@@ -128,37 +129,42 @@ export function createRendererHandler(root: string): (request: Request) => Promi
   }
 }
 
-/** What the media protocol needs from the core: a fetch of a service media URL, made with the token. */
+/**
+ * What the media protocol needs from the core: a fetch of a media URL (the token only for the
+ * service's own files), whose answer already holds only the headers the page may see.
+ */
 export type MediaFetch = (url: string) => Promise<Response>
 
+/** A bodiless media answer (a refusal or a failure), with the media security headers all the same. */
+function bareMedia(status: number): Response {
+  return new Response(null, { status, headers: MEDIA_SECURITY_HEADERS })
+}
+
 /**
- * `agent-media://media/?u=<service url>`: main fetches the media with the token and streams the
- * body back; the page only ever sees the scheme URL. Failures become bare status codes.
+ * `agent-media://media/?u=<url>`: main fetches the media (see core/media: no internal addresses but
+ * the service's own, a size limit) and streams the body back; the page only ever sees the scheme
+ * URL. Failures become bare status codes. Every answer carries `MEDIA_SECURITY_HEADERS` and only
+ * `MEDIA_PASSED_HEADERS` of the fetch's answer, both applied here again, so that no fetch given to
+ * this handler can answer without them.
  */
 export function createMediaHandler(fetchMedia: MediaFetch): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 })
+      if (request.method !== 'GET' && request.method !== 'HEAD') return bareMedia(405)
       const url = new URL(request.url)
       const target = url.searchParams.get('u')
-      if (url.host !== 'media' || !target) return new Response(null, { status: 400 })
+      if (url.host !== 'media' || !target) return bareMedia(400)
       const upstream = await fetchMedia(target)
-      const out = new Headers({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=300' })
-      for (const name of [
-        'content-type',
-        'content-length',
-        'content-range',
-        'accept-ranges',
-        'last-modified',
-        'etag',
-      ]) {
+      const out = new Headers({ ...MEDIA_SECURITY_HEADERS, 'Cache-Control': 'private, max-age=300' })
+      for (const name of MEDIA_PASSED_HEADERS) {
         const value = upstream.headers.get(name)
         if (value) out.set(name, value)
       }
+      if (request.method === 'HEAD') await upstream.body?.cancel().catch(() => undefined)
       return new Response(request.method === 'HEAD' ? null : upstream.body, { status: upstream.status, headers: out })
     } catch (err) {
       console.error(`[media protocol] ${err instanceof Error ? err.name : 'error'}`)
-      return new Response(null, { status: 502 })
+      return bareMedia(502)
     }
   }
 }

@@ -220,22 +220,25 @@ export const adminRoutes: { [N in AdminName]: RouteHandler<N> } = {
       if (body.agentId === path.agentId) throw badRequest('agentId: an agent cannot transfer to itself')
     }
     // Not documented as partial: the body is the whole rule (the destination not sent is cleared).
-    admin.replaceTransferRule({
+    const rule: TransferRule = {
       ...found.rule,
       instructions: body.instructions,
       returnOnFinish: body.returnOnFinish,
       type: body.type,
       agentId: body.type === 'AGENT' ? (body.agentId ?? null) : null,
       userId: body.type === 'HUMAN' ? (body.userId ?? null) : null,
-    })
-    return null
+    }
+    admin.replaceTransferRule(rule)
+    // The document draws the rule inside a 204; no 204 carries a body, so it comes as a 200.
+    return transferRuleWire(rule)
   },
   'transferRules.delete': ({ path }, store) => {
     const admin = adminStoreOf(store)
     const found = admin.transferRule(path['transfer-rule-id'])
     if (!found || found.agentId !== path.agentId) throw notFound('transfer rule', path['transfer-rule-id'])
     admin.deleteTransferRule(found.rule.id)
-    return null
+    // The document's `{success}` is a string here (drawn inside a 204, sent as a 200).
+    return { success: 'true' }
   },
 
   'customFields.list': ({ path, query }, store) => {
@@ -268,7 +271,8 @@ export const adminRoutes: { [N in AdminName]: RouteHandler<N> } = {
     if (clash) throw badRequest(`jsonName: ${body.jsonName} is already used by another field`)
     const { id: _id, ...changes } = body
     admin.putCustomField(workspaceId, { ...field, ...changes, updatedAt: new Date().toISOString() })
-    return null
+    // The document's `{success}`, drawn inside a 204, sent as a 200.
+    return ok
   },
   'customFields.toggleArchive': ({ path, query }, store) => {
     const admin = adminStoreOf(store)
@@ -280,7 +284,7 @@ export const adminRoutes: { [N in AdminName]: RouteHandler<N> } = {
       archived: query?.archived ?? false,
       updatedAt: new Date().toISOString(),
     })
-    return null
+    return ok
   },
 
   'mcp.toolActivate': ({ path }, store) => {

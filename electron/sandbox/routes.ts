@@ -187,8 +187,8 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
     if (training.type !== 'TEXT')
       throw new SandboxError(400, `only TEXT trainings can be updated; this one is ${training.type}`)
     const agentIdOfTraining = store.trainingAgentId(path.trainingId) as string
-    // The body replaces text and image: an image left out is removed.
-    store.putTraining(agentIdOfTraining, { ...training, text: body.text, image: body.image ?? null })
+    // The body replaces text and image: an image left out (or "") is removed.
+    store.putTraining(agentIdOfTraining, { ...training, text: body.text, image: body.image || null })
     return ok
   },
   'trainings.delete': ({ path }, store) => {
@@ -231,8 +231,8 @@ export const routes: { [N in EndpointName]: RouteHandler<N> } = {
   'idleActions.delete': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
     store.deleteIdleConfig(path.agentId)
-    // The document answers 204 (no content); the server sends no body for this operation.
-    return null
+    // The document's `{success}`, drawn inside a 204 (which cannot carry it), sent as a 200.
+    return ok
   },
 
   'transferRules.list': ({ path }, store) => {

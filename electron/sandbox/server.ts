@@ -200,7 +200,6 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
     // the correlation through a variable name, hence the widening.
     const handler = routes[route.name] as RouteHandler<EndpointName>
     const answer = handler({ path: input.path ?? {}, query: input.query, body: input.body }, options.store)
-    if (def.successStatus === 204) return void res.writeHead(204).end()
     sendJson(res, 200, withMediaBase(answer, base))
   }
 

@@ -156,10 +156,13 @@ describe('transferRules.create', () => {
 })
 
 describe('transferRules.update', () => {
-  it('replaces a rule (204, read as null)', async () => {
+  it('replaces a rule and answers it (the document draws it inside a 204; it comes as a 200)', async () => {
     const path = { agentId: support.agentId, 'transfer-rule-id': SEED_FACTS.transferRuleId }
     const body = { instructions: 'Quando pedir um humano', returnOnFinish: false, type: 'HUMAN' as const }
-    expect(await session.api.transferRules.update({ path, body })).toBeNull()
+    expect(await session.api.transferRules.update({ path, body })).toMatchObject({
+      id: SEED_FACTS.transferRuleId,
+      ...body,
+    })
     const rule = (await session.api.transferRules.list({ path: { id: support.agentId } })).find(
       (r) => r.id === SEED_FACTS.transferRuleId,
     )
@@ -175,7 +178,7 @@ describe('transferRules.delete', () => {
     })
     expect(
       await session.api.transferRules.delete({ path: { agentId: support.agentId, 'transfer-rule-id': made.id } }),
-    ).toBeNull()
+    ).toEqual({ success: 'true' })
     const ids = (await session.api.transferRules.list({ path: { id: support.agentId } })).map((r) => r.id)
     expect(ids).not.toContain(made.id)
   })
@@ -205,14 +208,14 @@ describe('customFields.create', () => {
 })
 
 describe('customFields.update', () => {
-  it('renames a field (204)', async () => {
+  it('renames a field and answers {success}', async () => {
     const path = { customfieldId: SEED_FACTS.customFieldIds.city }
     expect(
       await session.api.customFields.update({
         path,
         body: { id: path.customfieldId, name: 'Cidade de entrega', jsonName: 'cidade', type: 'STRING' },
       }),
-    ).toBeNull()
+    ).toEqual({ success: true })
     const fields = await session.api.customFields.list({ path: W, query: { query: 'entrega' } })
     expect(fields.map((f) => f.name)).toEqual(['Cidade de entrega'])
   })
@@ -221,7 +224,9 @@ describe('customFields.update', () => {
 describe('customFields.toggleArchive', () => {
   it('archives with archived=true and restores with archived=false', async () => {
     const path = { customfieldId: SEED_FACTS.customFieldIds.plan }
-    await session.api.customFields.toggleArchive({ path, query: { archived: true } })
+    expect(await session.api.customFields.toggleArchive({ path, query: { archived: true } })).toEqual({
+      success: true,
+    })
     expect(session.sent.at(-1)).toBe(`PUT /v2/custom-field/toggle-archive/${path.customfieldId}?archived=true`)
     const archived = (await session.api.customFields.list({ path: W })).find((f) => f.id === path.customfieldId)
     expect(archived?.archived).toBe(true)

@@ -92,6 +92,23 @@ describe('trainings.update', () => {
     expect(listed?.text).toBe('Updated by the contract test')
   })
 
+  it('takes an image of "" as the vendor document allows, and removes the image', async () => {
+    const path = { trainingId: SEED_FACTS.textTrainingId }
+    const image = 'https://cdn.example.com/training.png'
+    await session.api.trainings.update({ path, body: { type: 'TEXT', text: 'With an image', image } })
+    expect((await listOf('TEXT')).data.find((t) => t.id === path.trainingId)?.image).toBe(image)
+    const raw = await session.raw('PUT', `/v2/training/${path.trainingId}`, {
+      body: JSON.stringify({ type: 'TEXT', text: 'Image emptied', image: '' }),
+    })
+    expect(raw).toEqual({ status: 200, body: { success: true } })
+    expect(
+      await session.api.trainings.update({ path, body: { type: 'TEXT', text: 'Image emptied', image: '' } }),
+    ).toMatchObject({ success: true })
+    const listed = (await listOf('TEXT')).data.find((t) => t.id === path.trainingId)
+    expect(listed).toMatchObject({ text: 'Image emptied' })
+    expect(listed?.image ?? null).toBeNull()
+  })
+
   it('refuses to update a training that is not TEXT, with the service text, and leaves it unchanged', async () => {
     const before = (await listOf('WEBSITE')).data.find((t) => t.id === SEED_FACTS.nonTextTrainingId)
     const error = await failureOf(

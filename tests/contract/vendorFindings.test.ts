@@ -183,15 +183,49 @@ describe('the app sends no null or "" the vendor document forbids', () => {
   })
 })
 
-describe('the idle-actions DELETE answers 204', () => {
-  it('the endpoint table documents it and reads no content as null', async () => {
-    expect(endpoints['idleActions.delete'].successStatus).toBe(204)
-    expect(endpoints['idleActions.delete'].response.parse(null)).toBeNull()
-    expect(endpoints['idleActions.delete'].response.parse({ success: true })).toEqual({ success: true })
-    expect(
-      await vendorViolations({ method: 'DELETE', path: `/v2/agent/${ID}/idle-actions`, response: { status: 204 } }),
-    ).toEqual([])
-  })
+describe('the writes the document draws as a 204 with a body', () => {
+  const RULE = `/v2/agent/${ID}/transfer-rules/${ID}`
+  const CASES: { name: keyof typeof endpoints; method: string; path: string; body: unknown }[] = [
+    { name: 'idleActions.delete', method: 'DELETE', path: `/v2/agent/${ID}/idle-actions`, body: { success: true } },
+    { name: 'customFields.update', method: 'PUT', path: `/v2/custom-field/${ID}`, body: { success: true } },
+    {
+      name: 'customFields.toggleArchive',
+      method: 'PUT',
+      path: `/v2/custom-field/toggle-archive/${ID}?archived=true`,
+      body: { success: true },
+    },
+    { name: 'transferRules.delete', method: 'DELETE', path: RULE, body: { success: 'true' } },
+    {
+      name: 'transferRules.update',
+      method: 'PUT',
+      path: RULE,
+      body: { id: ID, createdAt: '2026-03-01', instructions: 'x', returnOnFinish: true, type: 'HUMAN', userId: null },
+    },
+  ]
+  const request = (c: (typeof CASES)[number]) =>
+    c.method === 'PUT' && c.name !== 'customFields.toggleArchive'
+      ? c.name === 'transferRules.update'
+        ? { instructions: 'x', returnOnFinish: true, type: 'HUMAN' }
+        : { name: 'Cidade', jsonName: 'cidade', type: 'STRING' }
+      : undefined
+
+  it.each(CASES)(
+    '$name: the body as a 200 is what the corrected document allows, and the client reads it',
+    async (c) => {
+      const exchange = { method: c.method, path: c.path, body: request(c) }
+      expect(await vendorViolations({ ...exchange, response: { status: 200, body: c.body } })).toEqual([])
+      expect(endpoints[c.name].response.parse(c.body)).toEqual(c.body)
+      // A live service that sends a real 204 after all is still read (as null)…
+      expect(endpoints[c.name].response.parse(null)).toBeNull()
+      // …but it is not what the document promises, and the gate says so.
+      expect((await vendorViolations({ ...exchange, response: { status: 204 } })).map((v) => v.message)).toEqual([
+        expect.stringMatching(/^Unable to match the returned status code with those defined in the document: 200/),
+      ])
+      expect((await vendorViolations({ ...exchange, response: { status: 200 } })).map((v) => v.message)).toContain(
+        'Response body must be object',
+      )
+    },
+  )
 })
 
 describe('reads accept everything the vendor document allows', () => {

@@ -22,6 +22,8 @@ export const ChatExportLabels = z.strictObject({
   system: Label,
   exportedAt: Label,
   messages: Label,
+  /** Shown for a message time a Date cannot hold. */
+  unknownTime: Label,
 })
 export type ChatExportLabels = z.infer<typeof ChatExportLabels>
 

@@ -24,7 +24,7 @@ import {
 } from '../resources/customField'
 import { IntentionCreateInput } from '../resources/intentionCreate'
 import { TransferRule } from '../resources/transferRule'
-import { TransferRuleDeleted, TransferRuleInput } from '../resources/transferRuleInput'
+import { TransferRuleDeleted, TransferRuleInput, TransferRuleReplaced } from '../resources/transferRuleInput'
 
 /**
  * Issue 17: agent and workspace administration, the rest of the vendor document. Spread into the
@@ -140,11 +140,10 @@ export const adminEndpoints = {
     params: ['agentId', 'transfer-rule-id'],
     query: none,
     body: TransferRuleInput,
-    response: NoContent,
+    response: TransferRuleReplaced,
     cacheable: false,
     // Not documented as partial: the whole rule is sent (the form holds all of it).
-    summary: 'Replace a transfer rule (the document answers 204, no content)',
-    successStatus: 204,
+    summary: 'Replace a transfer rule; answers the rule',
   }),
   'transferRules.delete': endpoint({
     method: 'DELETE',
@@ -154,8 +153,7 @@ export const adminEndpoints = {
     body: none,
     response: TransferRuleDeleted,
     cacheable: false,
-    summary: 'Delete a transfer rule (the document answers 204, no content)',
-    successStatus: 204,
+    summary: 'Delete a transfer rule',
   }),
 
   // ---- custom fields -------------------------------------------------------------------------
@@ -189,8 +187,7 @@ export const adminEndpoints = {
     body: CustomFieldUpdateInput,
     response: NoContent,
     cacheable: false,
-    summary: 'Rename or retype a custom field (the document answers 204, no content)',
-    successStatus: 204,
+    summary: 'Rename or retype a custom field',
   }),
   'customFields.toggleArchive': endpoint({
     method: 'PUT',
@@ -202,8 +199,7 @@ export const adminEndpoints = {
     cacheable: false,
     // The document's parameter defaults to false; the app always sends it, so archiving and
     // restoring never depend on what the previous state was.
-    summary: 'Archive (archived=true) or restore (archived=false) a custom field; 204, no content',
-    successStatus: 204,
+    summary: 'Archive (archived=true) or restore (archived=false) a custom field',
   }),
 
   // ---- MCP (tool switches, OAuth) ------------------------------------------------------------

@@ -38,10 +38,12 @@ export const SuccessBody = z.looseObject({ success: z.boolean() })
 export type SuccessBody = z.infer<typeof SuccessBody>
 
 /**
- * The answer of an operation the document gives a 204 (no content): none (read as null), or the
- * `{success}` some services send anyway.
+ * The answer of an operation the document draws as a 204 carrying `{success}` (a 204 cannot carry
+ * content: api-notes §1 "204 with a body"): the `{success}` body, which is what the embedded service
+ * sends (as a 200), or none at all (read as null), should the live service send a real 204. The
+ * document requires no key of it, so `{}` is read too.
  */
-export const NoContent = z.union([z.null(), SuccessBody])
+export const NoContent = z.union([z.null(), z.looseObject({ success: z.boolean().optional() })])
 export type NoContent = z.infer<typeof NoContent>
 
 export const ErrorBody = z.object({ error: z.string() })

@@ -44,6 +44,11 @@ const httpUrl = z.url({
 })
 /** An optional address: left out when there is none (the vendor's fields are strings, never null). */
 const optionalHttpUrl = httpUrl.optional()
+/**
+ * A TEXT training's image: an address, or `""` for none. The vendor's `image` is any string, and
+ * another client of the same service may well send the empty one; the app itself leaves it out.
+ */
+const optionalImage = z.union([httpUrl, z.literal('')]).optional()
 
 export const TrainingListQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
@@ -54,12 +59,12 @@ export const TrainingListQuery = z.object({
 
 /**
  * Only TEXT trainings can be updated; the others are deleted and created again. An image left out
- * is removed (the body replaces the training's text and image).
+ * (or `""`) is removed (the body replaces the training's text and image).
  */
 export const TrainingUpdateInput = z.looseObject({
   type: z.literal('TEXT'),
   text: z.string().trim().min(1, 'required').max(1028, 'at most 1028 characters'),
-  image: optionalHttpUrl,
+  image: optionalImage,
 })
 export type TrainingUpdateInput = z.infer<typeof TrainingUpdateInput>
 
@@ -67,7 +72,7 @@ export const TrainingCreateInput = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('TEXT'),
     text: z.string().trim().min(1, 'required').max(1028, 'at most 1028 characters'),
-    image: optionalHttpUrl,
+    image: optionalImage,
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({

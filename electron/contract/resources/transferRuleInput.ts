@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { opt } from './common'
-import { TRANSFER_TYPES } from './transferRule'
+import { TRANSFER_TYPES, TransferRule } from './transferRule'
 
 /**
  * Create and update body: `instructions`, `returnOnFinish`, `type`, and the destination: `agentId`
@@ -23,7 +23,13 @@ export const TransferRuleInput = z
   })
 export type TransferRuleInput = z.infer<typeof TransferRuleInput>
 
-/** DELETE answers 204 (the document draws `{success: string}` inside it, which no 204 can carry). */
+/**
+ * PUT answers the rule (the document draws it inside a 204, which cannot carry it: the embedded
+ * service sends it as a 200); none at all is read as null. The document requires no key of it.
+ */
+export const TransferRuleReplaced = z.union([z.null(), TransferRule.partial()])
+
+/** DELETE answers `{success: string}` (drawn inside a 204, sent as a 200 like the PUT); none is null. */
 export const TransferRuleDeleted = z.union([
   z.null(),
   z.looseObject({ success: opt(z.union([z.string(), z.boolean()])) }),

@@ -1,5 +1,6 @@
 import { ofetch } from 'ofetch'
 import type { z } from 'zod'
+import { MAX_ANSWER_BYTES } from '../../contract/answerSize'
 import { AppFailure, appError, fieldErrors, type AppError, type ErrorKind } from '../../contract/app/result'
 import {
   endpointNames,
@@ -11,6 +12,7 @@ import {
   type EndpointName,
   type EndpointOutput,
 } from '../../contract/endpoints'
+import { readCappedText } from './answerBody'
 import { backoffDelay, pause, retryAfterMs } from './backoff'
 import {
   cancelledError,
@@ -19,6 +21,7 @@ import {
   networkError,
   redirectError,
   timeoutError,
+  tooLargeError,
   withoutToken,
 } from './failures'
 import { describeResponseMismatch } from './responseCheck'
@@ -48,6 +51,8 @@ export interface ApiClientOptions {
   /** Ceiling of a wait asked for by `Retry-After`. */
   maxRetryAfterMs?: number
   onOutcome?: (outcome: ApiOutcome) => void
+  /** The most bytes of one answer read before it is abandoned (MAX_ANSWER_BYTES; smaller in tests). */
+  maxAnswerBytes?: number
   /** How a wait between attempts is spent (tests record the waits instead of sleeping). */
   pause?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
@@ -92,14 +97,16 @@ type Attempt =
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getToken, timeoutMs = 15_000, retries = 2, retryBaseMs = 300, maxRetryAfterMs = 10_000 } = options
+  const { maxAnswerBytes = MAX_ANSWER_BYTES } = options
   const wait = options.pause ?? pause
   const $fetch = ofetch.create(
     {
       baseURL: baseUrl,
       retry: false,
       ignoreResponseError: true,
-      // The raw text is kept: non-JSON bodies and empty answers are judged here, not guessed by ofetch.
-      parseResponse: (text: string) => text,
+      // The body is handed over unread: it is read here, as a stream with a ceiling, and judged here
+      // (non-JSON bodies and empty answers included), never read whole or guessed at by ofetch.
+      responseType: 'stream',
       // Never followed: a redirect could carry the bearer header to another host. 'manual' hands the
       // 3xx back so it is reported as such (in Electron, main's fetch answers it, see main/netFetch).
       redirect: 'manual',
@@ -128,14 +135,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // The caller may have given up while the token was read or a retry was waited for.
     if (signal?.aborted) controller.abort()
     try {
-      const response = await $fetch.raw<string>(url, {
+      const response = await $fetch.raw<ReadableStream<Uint8Array>, 'stream'>(url, {
         method: def.method,
         query,
         body: body as Record<string, unknown> | undefined,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
         signal: controller.signal,
       })
-      return { answered: true, status: response.status, headers: response.headers, text: response._data ?? '' }
+      // Read inside the time allowed: a body that trickles forever times out like a silent service.
+      const read = await readCappedText(response._data, response.headers, maxAnswerBytes)
+      if ('tooLarge' in read)
+        return { answered: false, error: tooLargeError(name, response.status, maxAnswerBytes), retryable: false }
+      return { answered: true, status: response.status, headers: response.headers, text: read.text }
     } catch (err) {
       if (signal?.aborted) return { answered: false, error: cancelledError(name), retryable: false }
       if (timedOut) return { answered: false, error: timeoutError(name, timeoutMs), retryable: false }

@@ -1,3 +1,4 @@
+import { describeAnswerLimit } from '../../contract/answerSize'
 import { appError, type AppError, type ErrorKind } from '../../contract/app/result'
 
 /** The kind of a failed HTTP answer. The real service says 403 for a bad token and 400 for a bad body. */
@@ -69,6 +70,18 @@ export function timeoutError(endpoint: string, timeoutMs: number): AppError {
 
 export function cancelledError(endpoint: string): AppError {
   return appError('cancelled', fallbackText.cancelled, { endpoint })
+}
+
+/**
+ * An answer past the size limit: abandoned unread, whatever its status, and never retried (the same
+ * request would bring the same body).
+ */
+export function tooLargeError(endpoint: string, status: number, limit: number): AppError {
+  return appError(
+    'bad_response',
+    `The service sent an answer larger than ${describeAnswerLimit(limit)}; the app stopped reading it (HTTP ${status})`,
+    { status, endpoint },
+  )
 }
 
 /** Removes the token from any text that leaves the client, in case the service echoes it. */

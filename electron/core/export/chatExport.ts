@@ -7,6 +7,7 @@ import {
   type SyncedScope,
 } from '../../contract/app'
 import { AppFailure, appError, type Result } from '../../contract/app/result'
+import { compareTimes } from '../../contract/timestamps'
 import type { ChannelHandler, Emit } from '../router'
 import { transcriptHtml, transcriptJson } from './chatTranscript'
 
@@ -119,7 +120,7 @@ export function createChatExportHandlers(
       // A short page is the last; a page of nothing new means the service wrapped or repeated.
       if (items.length < EXPORT_PAGE_SIZE || added === 0) break
     }
-    return newestFirst.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    return newestFirst.sort((a, b) => compareTimes(a.time, b.time) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   }
 
   function progress(input: ChatExportInput, messages: number, source: Source) {

@@ -1,10 +1,20 @@
 import type { Chat, ChatMessage } from '../../contract'
+import { formatTime, isoTime } from '../../contract/timestamps'
 
 export interface TranscriptOptions {
   locale: string
   timeZone?: string
   /** Labels in the user's language, passed in by the caller (core has no i18n). */
-  labels: { title: string; customer: string; agent: string; system: string; exportedAt: string; messages: string }
+  labels: {
+    title: string
+    customer: string
+    agent: string
+    system: string
+    exportedAt: string
+    messages: string
+    /** Said for a time a Date cannot hold (the service may send any int64). */
+    unknownTime: string
+  }
   now?: number
 }
 
@@ -43,8 +53,11 @@ export function transcriptHtml(chat: Chat, messages: Iterable<ChatMessage>, opts
       .filter((s) => s !== '')
       .map((s) => escapeHtml(s))
       .join('\n')
+    const iso = isoTime(m.time)
+    const when = escapeHtml(formatTime(m.time, fmt, opts.labels.unknownTime))
+    const time = iso === undefined ? `<time>${when}</time>` : `<time datetime="${iso}">${when}</time>`
     rows.push(
-      `<article class="msg ${side}"><header><strong>${escapeHtml(author(m, opts.labels))}</strong> <time datetime="${new Date(m.time).toISOString()}">${escapeHtml(fmt.format(m.time))}</time></header><p>${body}</p></article>`,
+      `<article class="msg ${side}"><header><strong>${escapeHtml(author(m, opts.labels))}</strong> ${time}</header><p>${body}</p></article>`,
     )
   }
   const title = `${opts.labels.title}: ${name}`
@@ -66,7 +79,7 @@ h1{font-size:1.3rem;margin:0 0 .2rem}.meta{color:#59636e;margin:0 0 1.5rem}
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="meta">${escapeHtml(`${opts.labels.exportedAt} ${fmt.format(opts.now ?? Date.now())} · ${count} ${opts.labels.messages}`)}</p>
+<p class="meta">${escapeHtml(`${opts.labels.exportedAt} ${formatTime(opts.now ?? Date.now(), fmt, opts.labels.unknownTime)} · ${count} ${opts.labels.messages}`)}</p>
 ${rows.join('\n')}
 </body>
 </html>

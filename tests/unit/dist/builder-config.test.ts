@@ -113,6 +113,25 @@ function unpacked(config: Configuration, relativePath: string): boolean {
   )
 }
 
+/** The native binaries, which must load from real files beside the asar. */
+const NATIVE_BINARIES = ['keytar/build/Release/keytar.node', 'better-sqlite3-multiple-ciphers/prebuilds/linux-x64.node']
+/** The native modules' JavaScript, which must stay inside the asar. */
+const NATIVE_SCRIPTS = [
+  'keytar/lib/keytar.js',
+  'keytar/package.json',
+  'better-sqlite3-multiple-ciphers/lib/index.js',
+  'better-sqlite3-multiple-ciphers/lib/binding.js',
+  'better-sqlite3-multiple-ciphers/package.json',
+]
+
+const DISABLE_LIBRARY_VALIDATION = 'com.apple.security.cs.disable-library-validation'
+
+/** The keys an entitlements plist grants. */
+function entitlementKeys(file: string): string[] {
+  const plist = readFileSync(join(root, file), 'utf8')
+  return [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1]).sort()
+}
+
 /**
  * The release policy of docs/release.md, on top of the schema: every reason this configuration
  * must not be shipped. An empty list means it may be.
@@ -125,12 +144,16 @@ function releaseProblems(config: Configuration): string[] {
     const actual = (config.electronFuses as Record<string, unknown> | null | undefined)?.[fuse]
     if (actual !== value) problems.push(`fuse ${fuse} is ${String(actual)}, must be ${value}`)
   }
-  for (const native of [
-    'keytar/build/Release/keytar.node',
-    'better-sqlite3-multiple-ciphers/prebuilds/linux-x64.node',
-  ]) {
+  for (const native of NATIVE_BINARIES) {
     if (!unpacked(config, `node_modules/${native}`)) problems.push(`${native} stays inside the asar`)
   }
+  // Anything unpacked escapes the asar integrity check: only the binaries dlopen needs on disk.
+  for (const script of NATIVE_SCRIPTS) {
+    if (unpacked(config, `node_modules/${script}`)) problems.push(`${script} is unpacked from the asar`)
+  }
+  const asarOptions = typeof config.asar === 'object' ? config.asar : null
+  if (asarOptions?.smartUnpack !== false)
+    problems.push('asar.smartUnpack must be false: it unpacks every package that holds a binary, JS and all')
   if (config.npmRebuild !== false)
     problems.push('npmRebuild must be false: electron-rebuild --only keytar rebuilds explicitly')
   if (config.asar === false) problems.push('asar is off: the integrity fuses need an asar')
@@ -138,6 +161,10 @@ function releaseProblems(config: Configuration): string[] {
   if (mac.hardenedRuntime !== true) problems.push('mac: hardened runtime is off')
   if (mac.notarize !== true) problems.push('mac: notarization is off')
   if (mac.entitlements !== 'resources/entitlements.mac.plist') problems.push('mac: entitlements file is not ours')
+  for (const file of new Set([mac.entitlements, mac.entitlementsInherit].filter((f) => typeof f === 'string'))) {
+    if (entitlementKeys(file).includes(DISABLE_LIBRARY_VALIDATION))
+      problems.push(`mac: ${file} turns library validation off (only the ad-hoc smoke build may)`)
+  }
   const win = config.win ?? {}
   if (!win.signtoolOptions?.publisherName && !win.azureSignOptions?.publisherName) {
     problems.push('win: no publisher name, so updates could not check who signed them')
@@ -244,14 +271,18 @@ describe('electron-builder.yml', () => {
     expect(config.mac?.x64ArchFiles).toBe('**/node_modules/better-sqlite3-multiple-ciphers/prebuilds/darwin-*.node')
   })
 
-  it('grants exactly the three hardened-runtime exceptions the native modules need', () => {
-    const plist = readFileSync(join(root, 'resources', 'entitlements.mac.plist'), 'utf8')
-    const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1]).sort()
-    expect(keys).toEqual([
+  it('grants exactly the two hardened-runtime exceptions Electron needs, and keeps library validation on', () => {
+    expect(config.mac?.entitlementsInherit).toBe('resources/entitlements.mac.plist')
+    expect(entitlementKeys('resources/entitlements.mac.plist')).toEqual([
       'com.apple.security.cs.allow-jit',
       'com.apple.security.cs.allow-unsigned-executable-memory',
-      'com.apple.security.cs.disable-library-validation',
     ])
+  })
+
+  it('unpacks only the native binaries from the asar: their JavaScript stays inside', () => {
+    expect(config.asarUnpack).toEqual(['**/*.node'])
+    for (const binary of NATIVE_BINARIES) expect(unpacked(config, `node_modules/${binary}`), binary).toBe(true)
+    for (const script of NATIVE_SCRIPTS) expect(unpacked(config, `node_modules/${script}`), script).toBe(false)
   })
 
   it('holds no credentials: they come from the environment', () => {
@@ -275,6 +306,24 @@ describe('the release policy catches a bad configuration', () => {
     const problems = releaseProblems(everything)
     expect(problems).toContain('tests/harness/preview.ts would be shipped')
     expect(problems).toContain('out/main/index.js.map would be shipped')
+  })
+
+  it('fails a config that unpacks the native modules whole, or lets smartUnpack do it', () => {
+    const whole = {
+      ...config,
+      asarUnpack: ['**/node_modules/keytar/**', '**/node_modules/better-sqlite3-multiple-ciphers/**', '**/*.node'],
+    }
+    expect(releaseProblems(whole)).toEqual(NATIVE_SCRIPTS.map((script) => `${script} is unpacked from the asar`))
+    expect(releaseProblems({ ...config, asar: true })).toEqual([
+      'asar.smartUnpack must be false: it unpacks every package that holds a binary, JS and all',
+    ])
+  })
+
+  it('fails a release signed with the smoke build’s entitlements (library validation off)', () => {
+    const smoky = { ...config, mac: { ...config.mac, entitlementsInherit: 'resources/entitlements.smoke.mac.plist' } }
+    expect(releaseProblems(smoky)).toEqual([
+      'mac: resources/entitlements.smoke.mac.plist turns library validation off (only the ad-hoc smoke build may)',
+    ])
   })
 
   it('fails a config with a debug fuse left on or notarization off', () => {
@@ -303,7 +352,19 @@ describe('electron-builder.smoke.yml (the build the Electron smoke test drives)'
     await expect(validateWithElectronBuilder(smoke)).resolves.toBeUndefined()
   })
 
+  it('turns library validation off, in its own entitlements only: the ad-hoc signature has no Team ID', () => {
+    expect(smoke.mac?.identity).toBe('-')
+    expect(smoke.mac?.entitlements).toBe('resources/entitlements.smoke.mac.plist')
+    expect(smoke.mac?.entitlementsInherit).toBe('resources/entitlements.smoke.mac.plist')
+    expect(entitlementKeys('resources/entitlements.smoke.mac.plist')).toEqual([
+      ...entitlementKeys('resources/entitlements.mac.plist'),
+      DISABLE_LIBRARY_VALIDATION,
+    ])
+  })
+
   it('differs from the release build only by the inspector fuse, and is never published', () => {
+    expect(smoke.asarUnpack).toEqual(config.asarUnpack)
+    expect(smoke.asar).toEqual(config.asar)
     expect(smoke.electronFuses).toEqual({ ...config.electronFuses, enableNodeCliInspectArguments: true })
     expect(smoke.publish).toBeNull()
     expect(smoke.directories?.output).toBe('release/smoke')

@@ -16,6 +16,7 @@ const labels = {
   system: 'System',
   exportedAt: 'Exported',
   messages: 'messages',
+  unknownTime: 'Unknown date',
 }
 
 /** Oldest first: message i at time 1000 + i. */
@@ -129,6 +130,27 @@ describe('chats.export', () => {
     expect(saved[0].defaultName).toMatch(/\.html$/)
     expect(saved[0].content).toContain('text 1202')
     expect(saved[0].content.indexOf('text 0<')).toBeLessThan(saved[0].content.indexOf('text 1202<'))
+  })
+
+  it('exports as HTML a chat holding messages whose times no Date can hold, from the service', async () => {
+    // Vendor-valid int64 times (api-notes §1): the newest first, as the service answers.
+    const odd: ChatMessage[] = [
+      { id: 'far', time: 1e20, role: 'user', text: 'from the far future' },
+      { id: 'ok', time: Date.UTC(2026, 2, 1, 15), role: 'assistant', text: 'a normal answer' },
+      { id: 'past', time: -8_640_000_000_000_001, role: 'user', text: 'from before any Date' },
+    ].reverse()
+    const { dispatch } = scripted(odd)
+    const handlers = createChatExportHandlers({ dispatch, emit: () => undefined, now: () => Date.UTC(2026, 0, 2) })
+    const r = (await handlers['chats.export'](
+      { ...baseInput, format: 'html' },
+      { activeProfile: async () => null },
+    )) as { outcome: string; messages: number; content: string }
+    expect(r).toMatchObject({ outcome: 'content', messages: 3 })
+    const order = ['from before any Date', 'a normal answer', 'from the far future'].map((t) => r.content.indexOf(t))
+    expect(order.every((at) => at > 0)).toBe(true)
+    expect([...order].sort((a, b) => a - b)).toEqual(order)
+    expect(r.content.match(/<time>Unknown date<\/time>/g)).toHaveLength(2)
+    expect(r.content).toContain('<time datetime="2026-03-01T15:00:00.000Z">')
   })
 
   it('stops between pages when cancelled and answers a cancelled error', async () => {

@@ -9,6 +9,7 @@ const labels = {
   system: 'Sistema',
   exportedAt: 'Exportado em',
   messages: 'mensagens',
+  unknownTime: 'Data desconhecida',
 }
 const chat: Chat = { id: 'C1-5511', name: 'Ana <Souza>' }
 const messages: ChatMessage[] = [
@@ -40,6 +41,17 @@ describe('chat transcript', () => {
     expect(html).toContain('4 mensagens')
     expect(html).toContain("default-src 'none'")
   })
+
+  it.each([1e20, -8_640_000_000_000_001, Number.MAX_SAFE_INTEGER, Number.NaN])(
+    'writes a message whose time (%s) no Date can hold as of an unknown date, and the rest as usual',
+    (time) => {
+      const odd: ChatMessage = { id: 'x', time, role: 'user', text: 'sem data' }
+      const html = transcriptHtml(chat, [...messages, odd], { locale: 'pt-BR', timeZone: 'UTC', labels, now: 0 })
+      expect(html).toContain('<time>Data desconhecida</time></header><p>sem data</p>')
+      expect(html).toContain(`<time datetime="${new Date(messages[0].time).toISOString()}">`)
+      expect(html).toContain('5 mensagens')
+    },
+  )
 
   it('keeps the service objects whole in the JSON export', () => {
     const parsed = JSON.parse(transcriptJson(chat, [{ ...messages[0], extra: 42 } as ChatMessage], 0))

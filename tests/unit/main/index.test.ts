@@ -165,7 +165,15 @@ describe('main process start', () => {
       exportId: 'e1',
       chatId: chats.data[0].id,
       format: 'json',
-      labels: { title: label, customer: label, agent: label, system: label, exportedAt: label, messages: label },
+      labels: {
+        title: label,
+        customer: label,
+        agent: label,
+        system: label,
+        exportedAt: label,
+        messages: label,
+        unknownTime: label,
+      },
       locale: 'en',
     })
     expect(result).toMatchObject({ ok: true, data: { outcome: 'saved' } })
@@ -182,20 +190,36 @@ describe('main process start', () => {
     expect(refused.status).toBe(400)
   })
 
-  it("follows a media redirect with Electron's net semantics (net.fetch rejects a manual redirect)", async () => {
-    const cdn = createServer((req, res) => {
-      if (req.url === '/moved.png') res.writeHead(302, { location: '/real.png' }).end()
+  it("follows a media redirect of the service with Electron's net semantics (net.fetch rejects a manual redirect)", async () => {
+    // A service of its own on loopback: media refuses a loopback host unless it is the active
+    // profile's service, so this one becomes the active profile for the test.
+    const own = createServer((req, res) => {
+      if (req.url === '/v2/workspaces')
+        res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"W1","name":"Own"}]')
+      else if (req.url === '/media/moved.png') res.writeHead(302, { location: '/media/real.png' }).end()
       else res.writeHead(200, { 'content-type': 'image/png' }).end('png-bytes')
     })
-    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve))
+    const state = (await invoke('app:profiles.list')) as { data: { activeProfileId: string } }
+    const media = recorded.protocolHandlers.get('agent-media')!
+    const moved = `http://127.0.0.1:${(own.address() as AddressInfo).port}/media/moved.png`
+    const load = () => media(new Request(`agent-media://media/?u=${encodeURIComponent(moved)}`))
     try {
-      const url = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/moved.png`
-      const media = recorded.protocolHandlers.get('agent-media')!
-      const res = await media(new Request(`agent-media://media/?u=${encodeURIComponent(url)}`))
+      expect((await load()).status).toBe(403)
+      const created = await invoke('app:profiles.create', {
+        baseUrl: `http://127.0.0.1:${(own.address() as AddressInfo).port}`,
+        token: 'own-service-token',
+        workspaceId: 'W1',
+        rememberToken: false,
+      })
+      expect(created.ok).toBe(true)
+      const res = await load()
       expect(res.status).toBe(200)
+      expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'")
       expect(await res.text()).toBe('png-bytes')
     } finally {
-      cdn.close()
+      await invoke('app:profiles.activate', { profileId: state.data.activeProfileId })
+      own.close()
     }
   })
 

@@ -13,6 +13,19 @@ let service: Server
 let foreign: Server
 let serviceOrigin: string
 let foreignOrigin: string
+/**
+ * The foreign server stands for a host on the internet (media refuses internal addresses): it is
+ * called by a name the media's resolver gives a public address, and `publicNet` carries that name
+ * to its loopback port.
+ */
+const FOREIGN_HOST = 'cdn.example.com'
+let foreignPublic: string
+const onLoopback = (url: string) => url.replace(`//${FOREIGN_HOST}:`, '//127.0.0.1:')
+const publicNet = {
+  fetch: (input: string, init?: RequestInit) => fakeNetFetch(onLoopback(input), init),
+  request: (options: Parameters<typeof fakeNetRequest>[0]) =>
+    fakeNetRequest({ ...options, url: onLoopback(options.url) }),
+} as unknown as ShellNet
 const seen: { server: string; method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = []
 
 function listen(server: Server): Promise<string> {
@@ -39,13 +52,14 @@ function recordingServer(name: string, route: (url: string) => Answer) {
 beforeAll(async () => {
   service = recordingServer('service', (url): Answer => {
     if (url === '/media/moved.png') return { status: 302, headers: { location: '/media/real.png' } }
-    if (url === '/media/away.png') return { status: 302, headers: { location: `${foreignOrigin}/cdn/real.png` } }
+    if (url === '/media/away.png') return { status: 302, headers: { location: `${foreignPublic}/cdn/real.png` } }
     if (url === '/v2/moved') return { status: 307, headers: { location: 'https://elsewhere.example/v2/moved' } }
     return { status: 200, headers: { 'content-type': 'image/png' } }
   })
   foreign = recordingServer('foreign', () => ({ status: 200, headers: { 'content-type': 'image/png' } }))
   serviceOrigin = await listen(service)
   foreignOrigin = await listen(foreign)
+  foreignPublic = foreignOrigin.replace('127.0.0.1', FOREIGN_HOST)
 })
 afterAll(() => {
   service.close()
@@ -110,6 +124,7 @@ describe('media through the shell fetch, with Electron semantics', () => {
       fetch: fetchImpl,
       activeProfile: () => ({ id: 'p1', baseUrl: serviceOrigin }),
       tokenOf: async () => TOKEN,
+      resolveHost: async (hostname) => (hostname === FOREIGN_HOST ? ['93.184.215.14'] : []),
     })
 
   it('loads a media file that answers 302 (net.fetch alone fails it)', async () => {
@@ -126,7 +141,7 @@ describe('media through the shell fetch, with Electron semantics', () => {
 
   it('follows a redirect to another host without the token', async () => {
     seen.length = 0
-    const res = await media(createShellFetch(net))(`${serviceOrigin}/media/away.png`)
+    const res = await media(createShellFetch(publicNet))(`${serviceOrigin}/media/away.png`)
     expect(await res.text()).toBe('foreign:/cdn/real.png')
     expect(seen.map((s) => [s.server, s.headers.authorization])).toEqual([
       ['service', `Bearer ${TOKEN}`],

@@ -134,6 +134,28 @@ describe('agent-media:// protocol', () => {
     expect(await res.text()).toBe('PNGDATA')
   })
 
+  it('sends every answer, refusals and failures included, as a sandboxed document that is never sniffed', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const html = createMediaHandler(
+      async () => new Response('<script>x()</script>', { headers: { 'content-type': 'text/html' } }),
+    )
+    const failing = createMediaHandler(async () => {
+      throw new Error('network down')
+    })
+    const u = '?u=https%3A%2F%2Fx.example%2Fa.html'
+    for (const res of [
+      await html(new Request(`agent-media://media/${u}`)),
+      await html(new Request(`agent-media://media/${u}`, { method: 'HEAD' })),
+      await html(new Request(`agent-media://media/${u}`, { method: 'POST' })),
+      await html(new Request('agent-media://media/')),
+      await failing(new Request(`agent-media://media/${u}`)),
+    ]) {
+      expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'")
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+    consoleError.mockRestore()
+  })
+
   it('answers 400 without a u parameter and 502 when the fetch fails', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const failing = createMediaHandler(async () => {

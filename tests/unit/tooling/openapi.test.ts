@@ -59,14 +59,13 @@ describe('the generated OpenAPI document', () => {
     }
   })
 
-  it('answers 200 with the response schema (204 where the table says so) and 400/403/404 with the {error} body, behind a bearer token', () => {
+  it('answers 200 with the response schema and 400/403/404 with the {error} body, behind a bearer token', () => {
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer')
     expect(doc.components.schemas.ErrorBody).toMatchObject({ properties: { error: { type: 'string' } } })
-    for (const { op } of operations) {
-      const success = endpoints[op.operationId as keyof typeof endpoints].successStatus === 204 ? '204' : '200'
-      expect(Object.keys(op.responses).sort(), op.operationId).toEqual([success, '400', '403', '404'].sort())
-    }
-    expect(Object.keys(doc.paths['/v2/agent/{agentId}/idle-actions'].delete.responses)).toContain('204')
+    for (const { op } of operations)
+      expect(Object.keys(op.responses).sort(), op.operationId).toEqual(['200', '400', '403', '404'])
+    // The writes the vendor draws as a 204 carrying a body answer that body, as a 200.
+    expect(Object.keys(doc.paths['/v2/agent/{agentId}/idle-actions'].delete.responses)).toContain('200')
   })
 
   it('leaves no reference dangling', () => {

@@ -44,6 +44,7 @@ export function useChatExport(opts: {
           system: t('chats.export.system'),
           exportedAt: t('chats.export.exportedAt'),
           messages: t('chats.export.messages'),
+          unknownTime: t('values.unknownDate'),
         },
       })
       if (!r.ok) {
