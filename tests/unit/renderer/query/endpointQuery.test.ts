@@ -170,4 +170,76 @@ describe('the query layer over the endpoint table', () => {
     expect(wrapper.text()).toBe('Sofia|network|')
     stop()
   })
+  it('after a delete, shows the deleted thing as gone without asking again, and reads the lists again', async () => {
+    const get = fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Sofia'), meta }))
+    const list = fake.handle('agents.list', async () => ({ ok: true, data: [agent('B', 'Other')], meta }))
+    fake.handle('agents.delete', async () => ({ ok: true, data: null, meta }))
+    const { wrapper } = showAgent(ref('A'))
+    const Listed = defineComponent({
+      setup() {
+        const q = useEndpointQuery('agents.list', () => ({ path: { workspaceId: 'W1' }, query: { page: 1 } }))
+        return () => h('p', (q.data.value ?? []).map((a) => a.name).join(','))
+      },
+    })
+    mount(Listed, { global: { plugins: [pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] } })
+    await settle()
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(list).toHaveBeenCalledTimes(1)
+
+    const r = await runWrite('agents.delete', { path: { agentId: 'A' } })
+    expect(r.ok).toBe(true)
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|not_found')
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(list).toHaveBeenCalledTimes(2)
+  })
+
+  it('a delete forgets a read no screen shows, so it is not kept for later', async () => {
+    fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Sofia'), meta }))
+    fake.handle('agents.delete', async () => ({ ok: true, data: null, meta }))
+    const { wrapper } = showAgent(ref('A'))
+    await settle()
+    wrapper.unmount()
+    const { useQueryCache } = await import('@pinia/colada')
+    const names = () =>
+      useQueryCache()
+        .getEntries()
+        .map((e) => e.key[2])
+    expect(names()).toContain('agents.get')
+    await runWrite('agents.delete', { path: { agentId: 'A' } })
+    expect(names()).not.toContain('agents.get')
+  })
+
+  it('a read that fails after a write stays on its screen and is never an unhandled rejection', async () => {
+    const unhandled: unknown[] = []
+    const collect = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', collect)
+    try {
+      let gone = false
+      fake.handle('agents.get', async (): Promise<Result<Agent>> =>
+        gone
+          ? { ok: false, error: { kind: 'not_found', message: 'agent A not found', status: 404 } }
+          : { ok: true, data: agent('A', 'Sofia'), meta },
+      )
+      fake.handle('agents.update', async () => ({ ok: true, data: { success: true } }))
+      const stop = installQuerySession()
+      const { wrapper } = showAgent(ref('A'))
+      await settle()
+      gone = true
+      await runWrite('agents.update', {
+        path: { agentId: 'A' },
+        body: { name: 'Sofia 2', type: 'SUPPORT', communicationType: 'NORMAL' },
+      })
+      await settle()
+      expect(wrapper.text()).toBe('Sofia|network|not_found')
+      fake.emit('cache.updated', { endpoint: 'agents.get', key: '{}' })
+      await settle()
+      expect(wrapper.text()).toBe('Sofia|network|not_found')
+      stop()
+      await new Promise((r) => setTimeout(r, 0))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', collect)
+    }
+  })
 })
