@@ -103,17 +103,31 @@ export const useMcpStore = defineStore('mcp', () => {
   /** Resolves once the agent's list of the active profile is loaded. */
   const loaded = (agentId: string) => load(profileOf(), agentId)
 
-  /** Replaces the agent's list on screen and in the profile's encrypted cache (after the earlier saves). */
+  /**
+   * Changes the agent's list on screen and in the profile's encrypted cache. The change is applied
+   * to the list main holds at that moment (another window may have changed it since this one read
+   * it), and saves of one list go out in order. A save that fails leaves the list on screen for the
+   * session: what the service did is not undone.
+   */
   async function write(agentId: string, change: (list: RememberedMcpConnection[]) => RememberedMcpConnection[]) {
     const profileId = profileOf()
     await load(profileId, agentId)
     const key = keyOf(profileId, agentId)
-    const list = change(connections.value[key] ?? [])
-    connections.value = { ...connections.value, [key]: list }
     const before = saves.get(key) ?? Promise.resolve()
-    const saving = before.then(() => useDeskApi().profileSettings.save({ key: settingOf(agentId), value: list }))
-    saves.set(key, saving)
-    await saving
+    const saving = before.then(async () => {
+      const api = useDeskApi().profileSettings
+      const now = await api.load({ key: settingOf(agentId) }).catch(() => undefined)
+      const held =
+        now?.ok && now.data.found
+          ? profileSettingValues.mcpConnections.parse(now.data.value)
+          : (connections.value[key] ?? [])
+      const list = change(held)
+      connections.value = { ...connections.value, [key]: list }
+      await api.save({ key: settingOf(agentId), value: list })
+    })
+    const settled = saving.catch(() => undefined)
+    saves.set(key, settled)
+    await settled
   }
 
   async function add(agentId: string, input: McpConnectionInput): Promise<Result<McpConnectionResult>> {

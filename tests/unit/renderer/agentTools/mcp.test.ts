@@ -281,3 +281,52 @@ describe('MCP connections an older version left in localStorage', () => {
     expect(localStorage.getItem(mcpMemoryKey('p1', 'A1'))).not.toBeNull()
   })
 })
+
+describe('MCP connections under faults', () => {
+  const input = (name: string) => ({
+    name,
+    description: 'd',
+    mcpUrl: `https://${name.toLowerCase()}.example.com/mcp`,
+    urlType: 'SSE' as const,
+    authType: 'NO_OAUTH' as const,
+  })
+
+  it('two windows adding to one agent keep both connections', async () => {
+    let next = 0
+    fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, id: `M${++next}` } }))
+    const first = useMcpStore()
+    await first.loaded('A1')
+    // A second window of the same profile, its list read before the first window's add.
+    const second = (() => {
+      setActivePinia(createPinia())
+      useSessionStore().profiles = [profile]
+      useSessionStore().activeProfileId = 'p1'
+      return useMcpStore()
+    })()
+    await second.loaded('A1')
+    setActivePinia(pinia)
+    await first.add('A1', input('CRM'))
+    await second.add('A1', input('ERP'))
+    expect(kept.get('p1|mcpConnections:A1')).toMatchObject([{ name: 'ERP' }, { name: 'CRM' }])
+  })
+
+  it('a move interrupted after main kept the list (before localStorage was cleared) ends with one copy, then none left behind', async () => {
+    kept.set('p1|mcpConnections:A1', [CONNECTION])
+    localStorage.setItem(mcpMemoryKey('p1', 'A1'), JSON.stringify([CONNECTION]))
+    await useMcpStore().moveFromBrowserStorage()
+    expect(kept.get('p1|mcpConnections:A1')).toEqual([CONNECTION])
+    expect(inLocalStorage()).toEqual([])
+  })
+
+  it('an add whose keeping fails still says the service added it, and shows it for the session', async () => {
+    fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, id: 'M7' } }))
+    fake.handle('profileSettings.save', async () => {
+      throw new Error('the bridge went away')
+    })
+    const mcp = useMcpStore()
+    const r = await mcp.add('A1', input('CRM'))
+    expect(r.ok).toBe(true)
+    expect(mcp.connectionsOf('A1').map((c) => c.id)).toEqual(['M7'])
+    expect(inLocalStorage()).toEqual([])
+  })
+})
