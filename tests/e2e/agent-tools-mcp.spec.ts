@@ -49,17 +49,21 @@ test('an operator adds an MCP connection with headers, sees it connected, syncs 
   await shot('agent-tools-mcp-synced')
 
   // The service has the connection and its tools; the page lists the same names.
-  const mcpId = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('agent-desk:mcp:')) return (JSON.parse(localStorage.getItem(key)!) as { id: string }[])[0]!.id
-    return ''
-  })
+  // The connection this computer added is kept in the profile's encrypted cache, through main.
+  const remembered = await call<{ value: { id: string; mcpUrl: string }[] | null }>(
+    preview.core,
+    'app:profileSettings.load',
+    { key: { setting: 'mcpConnections', agentId: AGENT } },
+  )
+  expect(remembered.value?.[0]?.mcpUrl).toBe('https://crm.lojademo.com.br/mcp')
+  const mcpId = remembered.value?.[0]?.id ?? ''
   const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
   await expect(tools).toHaveCount(stored.length)
   for (const tool of stored) await expect(card).toContainText(tool.name)
-  // Header values stay out of this computer's storage.
+  // Header values stay out of this computer's storage, and the URL out of the page's.
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }))
   expect(storage).not.toContain('k-demo-123')
+  expect(storage).not.toContain('crm.lojademo.com.br')
 
   // After a reload the connection is still listed (remembered on this computer).
   await page.reload()
