@@ -5,6 +5,7 @@ import { RememberedMcpConnection, profileSettingValues } from '@contract'
 import { useDeskApi } from '@/api'
 import { useEndpointQuery } from '@/query/endpointQuery'
 import { runWrite } from '@/query/endpointWrite'
+import { MCP_LEGACY_PREFIX as PREFIX, mcpMemoryKey } from './mcpLegacyMemory'
 import { useSessionStore } from './session'
 
 export type { RememberedMcpConnection }
@@ -17,12 +18,7 @@ export interface McpLegacyMemory {
   removeItem(key: string): void
 }
 
-const PREFIX = 'agent-desk:mcp:'
-
-/** The localStorage key an older version kept an agent's connections under. */
-export function mcpMemoryKey(profileId: string, agentId: string): string {
-  return `${PREFIX}${profileId}:${agentId}`
-}
+export { mcpMemoryKey }
 
 /** The connections an older version left under `key`, those still of the right shape. */
 function legacyList(memory: McpLegacyMemory, key: string): RememberedMcpConnection[] | undefined {
