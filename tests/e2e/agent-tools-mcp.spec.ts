@@ -96,3 +96,42 @@ test('an OAuth connection is added unconnected and offers its authorization page
   await page.getByTestId('mcp-result-authorize').click()
   await expect(page.getByText('The authorization page was opened in your browser.')).toBeVisible()
 })
+
+test('connections an older version left in localStorage move into the profile’s encrypted cache on first run', async ({
+  page,
+  preview,
+}) => {
+  const demo = await preview.core.router.dispatch('app:profiles.openDemo', undefined)
+  if (!demo.ok) throw new Error(demo.error.message)
+  const profileId = (demo.data as { id: string }).id
+  const url = 'https://crm.lojademo.com.br/s/sk_live_legacy/mcp'
+  const legacy = [
+    {
+      id: 'M-LEGACY',
+      name: 'CRM antigo',
+      description: 'Adicionado por uma versão anterior',
+      mcpUrl: url,
+      urlType: 'SSE',
+      authType: 'NO_OAUTH',
+      connected: true,
+      addedAt: 1_700_000_000_000,
+    },
+  ]
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only on the first load: the move must leave nothing behind for a reload to find.
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem(key!, value!)
+      sessionStorage.setItem('seeded', '1')
+    },
+    [`agent-desk:mcp:${profileId}:${AGENT}`, JSON.stringify(legacy)],
+  )
+  await openAgentTab(page, preview.url, AGENT, 'mcp')
+  await expect(page.getByTestId('mcp-connection-name')).toHaveText('CRM antigo')
+  await expect.poll(() => page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('sk_live_legacy')
+  const kept = await call<{ value: { mcpUrl: string }[] | null }>(preview.core, 'app:profileSettings.load', {
+    key: { setting: 'mcpConnections', agentId: AGENT },
+  })
+  expect(kept.value?.map((c) => c.mcpUrl)).toEqual([url])
+  await page.reload()
+  await expect(page.getByTestId('mcp-connection-name')).toHaveText('CRM antigo')
+})
