@@ -51,3 +51,25 @@ export function readsAffectedBy(
     return Object.entries(read).every(([what, value]) => !(what in written) || written[what] === value)
   }
 }
+
+/**
+ * A predicate over reads: true for each cached read that a successful delete `writeName` with
+ * `writeInput` made about a thing that no longer exists. Such a read is forgotten, never asked
+ * again (the service would only answer "not found"): it is one the delete affects whose path names
+ * every thing the delete named, with the same values. Reads that list many things are not
+ * forgotten; they are refreshed like after any write.
+ */
+export function readsForgottenBy(
+  writeName: EndpointName,
+  writeInput: unknown,
+): (readName: EndpointName, readInput: unknown) => boolean {
+  const def: EndpointDef = endpoints[writeName]
+  const written = Object.entries(identities(writeName, writeInput as PathInput))
+  if (def.method !== 'DELETE' || written.length === 0) return () => false
+  const affected = readsAffectedBy(writeName, writeInput)
+  return (readName, readInput) => {
+    if (!affected(readName, readInput)) return false
+    const read = identities(readName, readInput as PathInput)
+    return written.every(([what, value]) => read[what] === value)
+  }
+}

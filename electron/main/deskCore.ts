@@ -4,6 +4,7 @@ import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
+import { createProfileSettingsLayer } from '../core/profileSettings/profileSettingsLayer'
 import {
   setupAutoUpdates,
   updateChannelHandlers,
@@ -50,6 +51,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const outbox = createOutboxLayer({ cacheFor: offline.cacheFor, network: offline.network })
   // Form drafts (personal data) are kept in the same encrypted cache, per profile.
   const drafts = createDraftsLayer({ cacheFor: offline.cacheFor })
+  // Per-profile settings (MCP connections: their URLs carry secrets) too.
+  const profileSettings = createProfileSettingsLayer({ cacheFor: offline.cacheFor })
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({
@@ -65,6 +68,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       wrapGateway: offline.wrapGateway,
       onProfileRemoved: async (profileId) => {
         drafts.forgetProfile(profileId)
+        profileSettings.forgetProfile(profileId)
         // The profile's cache file, drafts included, is deleted with it.
         await offline.onProfileRemoved(profileId)
       },
@@ -75,7 +79,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       },
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
-        return { ...offline.channels, ...outbox.channels(ctx), ...drafts.channels, ...updateChannelHandlers(updates) }
+        return {
+          ...offline.channels,
+          ...outbox.channels(ctx),
+          ...drafts.channels,
+          ...profileSettings.channels,
+          ...updateChannelHandlers(updates),
+        }
       },
     })
   } catch (err) {

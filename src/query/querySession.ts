@@ -29,17 +29,20 @@ export function installQuerySession(): () => void {
       }
     },
   )
+  // A refresh that fails stays on its query (the screen shows it), never as an unhandled rejection.
   const stopToken = watch(
     () => session.tokenRenewals,
-    () => void queries.invalidateQueries({ status: 'error' }),
+    () => void queries.invalidateQueries({ status: 'error' }).catch(() => undefined),
   )
   const stopUpdates = useDeskApi().on('cache.updated', ({ endpoint }) => {
-    void queries.invalidateQueries({
-      predicate: (entry) => {
-        const parts = endpointKeyParts(entry.key)
-        return !!parts && parts.profileId === session.activeProfileId && parts.name === endpoint
-      },
-    })
+    void queries
+      .invalidateQueries({
+        predicate: (entry) => {
+          const parts = endpointKeyParts(entry.key)
+          return !!parts && parts.profileId === session.activeProfileId && parts.name === endpoint
+        },
+      })
+      .catch(() => undefined)
   })
   return () => {
     stopProfile()

@@ -1,80 +1,129 @@
 import { defineStore } from 'pinia'
 import { ref, toValue, type MaybeRefOrGetter } from 'vue'
 import type { McpConnectionInput, McpConnectionResult, Result } from '@contract'
-import { MCP_AUTH_TYPES, MCP_URL_TYPES } from '@contract'
+import { RememberedMcpConnection, profileSettingValues } from '@contract'
+import { useDeskApi } from '@/api'
 import { useEndpointQuery } from '@/query/endpointQuery'
 import { runWrite } from '@/query/endpointWrite'
+import { MCP_LEGACY_PREFIX as PREFIX, mcpMemoryKey } from './mcpLegacyMemory'
 import { useSessionStore } from './session'
 
-/**
- * An MCP connection added from this computer. The service has no endpoint listing an agent's
- * connections, so the app remembers the ones it added. Header values are not kept: they are often
- * credentials, and the app never needs them again.
- */
-export interface RememberedMcpConnection {
-  id: string
-  name: string
-  description: string
-  mcpUrl: string
-  urlType: (typeof MCP_URL_TYPES)[number]
-  authType: (typeof MCP_AUTH_TYPES)[number]
-  /** Whether the service said it connected when the connection was added. */
-  connected: boolean
-  /** The OAuth authorization page the service gave, when it asked for one. */
-  authorizationUrl?: string
-  addedAt: number
-}
+export type { RememberedMcpConnection }
 
-/** Where remembered connections live; not secret (no header values). */
-export interface McpMemory {
+/** Where an older version kept the connections: the renderer's storage, in the clear. */
+export interface McpLegacyMemory {
+  readonly length: number
+  key(index: number): string | null
   getItem(key: string): string | null
-  setItem(key: string, value: string): void
+  removeItem(key: string): void
 }
 
-const PREFIX = 'agent-desk:mcp:'
+export { mcpMemoryKey }
 
-export function mcpMemoryKey(profileId: string, agentId: string): string {
-  return `${PREFIX}${profileId}:${agentId}`
+/** The connections an older version left under `key`, those still of the right shape. */
+function legacyList(memory: McpLegacyMemory, key: string): RememberedMcpConnection[] | undefined {
+  const text = memory.getItem(key)
+  if (text === null) return undefined
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (!Array.isArray(parsed)) return []
+    return parsed.flatMap((c) => {
+      const one = RememberedMcpConnection.safeParse(c)
+      return one.success ? [one.data] : []
+    })
+  } catch {
+    return []
+  }
 }
 
-function isRemembered(v: unknown): v is RememberedMcpConnection {
-  if (!v || typeof v !== 'object') return false
-  const c = v as Record<string, unknown>
-  return typeof c.id === 'string' && typeof c.name === 'string' && typeof c.mcpUrl === 'string'
-}
-
+/**
+ * The MCP connections added from this computer. The service has no endpoint listing an agent's
+ * connections, so the app remembers the ones it added, per profile and agent. Their URLs often
+ * carry secrets, so they are kept in the profile's encrypted cache through main (and go with the
+ * profile); header values are never kept. What an older version left in localStorage moves in on
+ * first read and is deleted there.
+ */
 export const useMcpStore = defineStore('mcp', () => {
-  /**
-   * Remembered connections by `profileId:agentId`: not a cache of the service (it has no list of
-   * connections), this computer's own record of what it added.
-   */
+  /** Remembered connections by `profileId:agentId`, as main keeps them (loaded on first use). */
   const connections = ref<Record<string, RememberedMcpConnection[]>>({})
-  const memory: McpMemory = window.localStorage
+  /** The load of each `profileId:agentId` (started once). */
+  const loads = new Map<string, Promise<void>>()
+  /** The last save of each key: saves go out in order. */
+  const saves = new Map<string, Promise<unknown>>()
+  const legacy = (): McpLegacyMemory | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage)
 
-  function keyOf(agentId: string): string {
-    return mcpMemoryKey(useSessionStore().activeProfileId ?? 'none', agentId)
+  const profileOf = () => useSessionStore().activeProfileId ?? 'none'
+  const keyOf = (profileId: string, agentId: string) => `${profileId}:${agentId}`
+  const settingOf = (agentId: string) => ({ setting: 'mcpConnections' as const, agentId })
+
+  /** Reads the agent's list from main, moving in what an older version left in localStorage. */
+  function load(profileId: string, agentId: string): Promise<void> {
+    const key = keyOf(profileId, agentId)
+    let loading = loads.get(key)
+    if (!loading) {
+      loading = (async () => {
+        const api = useDeskApi().profileSettings
+        const r = await api.load({ key: settingOf(agentId) })
+        const kept = r.ok && r.data.found ? profileSettingValues.mcpConnections.parse(r.data.value) : undefined
+        const memory = legacy()
+        const oldKey = mcpMemoryKey(profileId, agentId)
+        const old = memory ? legacyList(memory, oldKey) : undefined
+        let list = kept ?? []
+        if (old !== undefined && r.ok) {
+          // Moved in once: what main already has wins; anything only the old copy had is added.
+          const merged = [...list, ...old.filter((c) => !list.some((k) => k.id === c.id))]
+          const moved = merged.length === list.length ? r : await api.save({ key: settingOf(agentId), value: merged })
+          if (moved.ok) {
+            memory?.removeItem(oldKey)
+            list = merged
+          }
+        }
+        // A change made while this load was under way (an add) is already in the list: keep it.
+        if (!(key in connections.value)) connections.value = { ...connections.value, [key]: list }
+      })().catch(() => {
+        loads.delete(key)
+      })
+      loads.set(key, loading)
+    }
+    return loading
   }
 
-  /** The connections added from this computer to this agent, newest first. */
+  /** The connections added from this computer to this agent, newest first (empty until loaded). */
   function connectionsOf(agentId: string): RememberedMcpConnection[] {
-    const key = keyOf(agentId)
-    if (!(key in connections.value)) {
-      let list: RememberedMcpConnection[] = []
-      try {
-        const parsed: unknown = JSON.parse(memory.getItem(key) ?? '[]')
-        if (Array.isArray(parsed)) list = parsed.filter(isRemembered)
-      } catch {
-        list = []
-      }
-      connections.value = { ...connections.value, [key]: list }
-    }
+    const profileId = profileOf()
+    const key = keyOf(profileId, agentId)
+    if (!(key in connections.value)) void load(profileId, agentId)
     return connections.value[key] ?? []
   }
 
-  function write(agentId: string, list: RememberedMcpConnection[]) {
-    const key = keyOf(agentId)
-    connections.value = { ...connections.value, [key]: list }
-    memory.setItem(key, JSON.stringify(list))
+  /** Resolves once the agent's list of the active profile is loaded. */
+  const loaded = (agentId: string) => load(profileOf(), agentId)
+
+  /**
+   * Changes the agent's list on screen and in the profile's encrypted cache. The change is applied
+   * to the list main holds at that moment (another window may have changed it since this one read
+   * it), and saves of one list go out in order. A save that fails leaves the list on screen for the
+   * session: what the service did is not undone.
+   */
+  async function write(agentId: string, change: (list: RememberedMcpConnection[]) => RememberedMcpConnection[]) {
+    const profileId = profileOf()
+    await load(profileId, agentId)
+    const key = keyOf(profileId, agentId)
+    const before = saves.get(key) ?? Promise.resolve()
+    const saving = before.then(async () => {
+      const api = useDeskApi().profileSettings
+      const now = await api.load({ key: settingOf(agentId) }).catch(() => undefined)
+      const held =
+        now?.ok && now.data.found
+          ? profileSettingValues.mcpConnections.parse(now.data.value)
+          : (connections.value[key] ?? [])
+      const list = change(held)
+      connections.value = { ...connections.value, [key]: list }
+      await api.save({ key: settingOf(agentId), value: list })
+    })
+    const settled = saving.catch(() => undefined)
+    saves.set(key, settled)
+    await settled
   }
 
   async function add(agentId: string, input: McpConnectionInput): Promise<Result<McpConnectionResult>> {
@@ -92,7 +141,7 @@ export const useMcpStore = defineStore('mcp', () => {
         ...(r.data.url ? { authorizationUrl: r.data.url } : {}),
         addedAt: Date.now(),
       }
-      write(agentId, [remembered, ...connectionsOf(agentId).filter((c) => c.id !== remembered.id)])
+      await write(agentId, (list) => [remembered, ...list.filter((c) => c.id !== remembered.id)])
     }
     return r
   }
@@ -107,25 +156,54 @@ export const useMcpStore = defineStore('mcp', () => {
   /** Removes the connection on the service; one the service no longer has is forgotten too. */
   async function remove(agentId: string, mcpId: string): Promise<Result<unknown>> {
     const r = await runWrite('mcp.delete', { path: { mcpId } })
-    if (r.ok || r.error.kind === 'not_found') forget(agentId, mcpId)
+    if (r.ok || r.error.kind === 'not_found') await forget(agentId, mcpId)
     return r
   }
 
   /** Drops a connection from this computer's list without asking the service. */
-  function forget(agentId: string, mcpId: string) {
-    write(
-      agentId,
-      connectionsOf(agentId).filter((c) => c.id !== mcpId),
-    )
-  }
+  const forget = (agentId: string, mcpId: string) => write(agentId, (list) => list.filter((c) => c.id !== mcpId))
 
   /** After the OAuth flow finished (mcp.connect): the remembered connection is connected now. */
-  function markConnected(agentId: string, mcpId: string) {
-    write(
-      agentId,
-      connectionsOf(agentId).map((c) => (c.id === mcpId ? { ...c, connected: true } : c)),
-    )
+  const markConnected = (agentId: string, mcpId: string) =>
+    write(agentId, (list) => list.map((c) => (c.id === mcpId ? { ...c, connected: true } : c)))
+
+  /**
+   * Moves every list an older version left in localStorage for the active profile into its
+   * encrypted cache, and deletes those of profiles that no longer exist (they outlived their
+   * profile's removal). Lists of the other profiles wait until that profile is active.
+   */
+  async function moveFromBrowserStorage(): Promise<void> {
+    const memory = legacy()
+    const session = useSessionStore()
+    const active = session.activeProfileId
+    if (!memory || !active || !session.profiles.some((p) => p.id === active)) return
+    const keys: string[] = []
+    for (let i = 0; i < memory.length; i++) {
+      const key = memory.key(i)
+      if (key?.startsWith(PREFIX)) keys.push(key)
+    }
+    const moves: Promise<void>[] = []
+    for (const key of keys) {
+      const rest = key.slice(PREFIX.length)
+      const cut = rest.lastIndexOf(':')
+      const profileId = rest.slice(0, cut)
+      const agentId = rest.slice(cut + 1)
+      if (cut <= 0 || !agentId || !session.profiles.some((p) => p.id === profileId)) memory.removeItem(key)
+      else if (profileId === active) moves.push(load(profileId, agentId))
+    }
+    await Promise.all(moves)
   }
 
-  return { connections, connectionsOf, add, tools, syncTools, remove, forget, markConnected }
+  return {
+    connections,
+    connectionsOf,
+    loaded,
+    add,
+    tools,
+    syncTools,
+    remove,
+    forget,
+    markConnected,
+    moveFromBrowserStorage,
+  }
 })

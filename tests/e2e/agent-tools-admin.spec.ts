@@ -122,11 +122,13 @@ test('an operator finishes an MCP sign-in with the provider’s code, then switc
   await first.getByTestId('mcp-tool-switch').click()
   await expect(first).toContainText('Inactive')
   await shot('agent-tools-mcp-tool-off')
-  const mcpId = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('agent-desk:mcp:')) return (JSON.parse(localStorage.getItem(key)!) as { id: string }[])[0]!.id
-    return ''
-  })
+  // The connection this computer added is kept in the profile's encrypted cache, through main.
+  const remembered = await call<{ value: { id: string; mcpUrl: string }[] | null }>(
+    preview.core,
+    'app:profileSettings.load',
+    { key: { setting: 'mcpConnections', agentId: SEED_FACTS.mcpFreeAgentId } },
+  )
+  const mcpId = remembered.value?.[0]?.id ?? ''
   const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
   expect(stored.filter((tool) => tool.active === false)).toHaveLength(1)
   await first.getByTestId('mcp-tool-switch').click()

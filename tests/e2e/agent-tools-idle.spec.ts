@@ -79,3 +79,50 @@ test('a refused save keeps the schedule on screen', async ({ page, preview }) =>
   await expect(page.getByTestId('idle-instructions').first()).toContainText('Required.')
   await expect(page.getByTestId('save-failure')).toContainText('Fix “Follow-up 1: What the agent should say” first.')
 })
+
+test('an operator edits the set the service holds (sent as an update), then removes all idle actions, asked first', async ({
+  page,
+  preview,
+  shot,
+}) => {
+  const agentId = SEED_FACTS.idleAgentId
+  await openDemo(preview.core)
+  await openAgentTab(page, preview.url, agentId, 'idle')
+  await expect(page.getByTestId('idle-action').first()).toBeVisible()
+  // Which idle-actions operations the page asks for, in order.
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const channel = /"channel":"(api:idleActions\.[a-z]+)"/i.exec(request.postData() ?? '')?.[1]
+    if (channel) asked.push(channel)
+  })
+  const read = () => call<IdleConfig>(preview.core, 'api:idleActions.get', { path: { agentId } })
+  const before = (await read()).actions.length
+  expect(before).toBeGreaterThan(0)
+
+  const text = 'Ainda está por aí? Posso ajudar com mais alguma coisa?'
+  await page.getByTestId('idle-instructions').first().locator('textarea').fill(text)
+  await page.getByTestId('form-save').click()
+  await expect(page.getByText('Idle actions saved.')).toBeVisible()
+  expect(asked.filter((c) => c !== 'api:idleActions.get')).toEqual(['api:idleActions.update'])
+  await expect.poll(async () => (await read()).actions[0]?.instructions).toBe(text)
+  expect((await read()).actions).toHaveLength(before)
+
+  // Asked first: Cancel leaves everything as it was.
+  await page.getByTestId('idle-remove-all').click()
+  await expect(page.getByRole('dialog')).toContainText('Remove all idle actions?')
+  await shot('agent-tools-idle-remove-all')
+  await page.getByTestId('confirm-no').click()
+  await expect(page.getByTestId('idle-action')).toHaveCount(before)
+  expect(asked).not.toContain('api:idleActions.delete')
+
+  await page.getByTestId('idle-remove-all').click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove all' }).click()
+  await expect(page.getByText('All idle actions were removed.')).toBeVisible()
+  await expect(page.getByTestId('idle-empty')).toContainText('No idle actions')
+  await expect(page.getByTestId('idle-remove-all')).toHaveCount(0)
+  expect(asked.filter((c) => c !== 'api:idleActions.get')).toEqual(['api:idleActions.update', 'api:idleActions.delete'])
+  expect((await read()).actions).toEqual([])
+
+  await page.reload()
+  await expect(page.getByTestId('idle-empty')).toBeVisible()
+})

@@ -49,17 +49,21 @@ test('an operator adds an MCP connection with headers, sees it connected, syncs 
   await shot('agent-tools-mcp-synced')
 
   // The service has the connection and its tools; the page lists the same names.
-  const mcpId = await page.evaluate(() => {
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('agent-desk:mcp:')) return (JSON.parse(localStorage.getItem(key)!) as { id: string }[])[0]!.id
-    return ''
-  })
+  // The connection this computer added is kept in the profile's encrypted cache, through main.
+  const remembered = await call<{ value: { id: string; mcpUrl: string }[] | null }>(
+    preview.core,
+    'app:profileSettings.load',
+    { key: { setting: 'mcpConnections', agentId: AGENT } },
+  )
+  expect(remembered.value?.[0]?.mcpUrl).toBe('https://crm.lojademo.com.br/mcp')
+  const mcpId = remembered.value?.[0]?.id ?? ''
   const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
   await expect(tools).toHaveCount(stored.length)
   for (const tool of stored) await expect(card).toContainText(tool.name)
-  // Header values stay out of this computer's storage.
+  // Header values stay out of this computer's storage, and the URL out of the page's.
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }))
   expect(storage).not.toContain('k-demo-123')
+  expect(storage).not.toContain('crm.lojademo.com.br')
 
   // After a reload the connection is still listed (remembered on this computer).
   await page.reload()
@@ -91,4 +95,43 @@ test('an OAuth connection is added unconnected and offers its authorization page
   await expect(page.getByTestId('mcp-connection-state')).toHaveText('Waiting for authorization')
   await page.getByTestId('mcp-result-authorize').click()
   await expect(page.getByText('The authorization page was opened in your browser.')).toBeVisible()
+})
+
+test('connections an older version left in localStorage move into the profile’s encrypted cache on first run', async ({
+  page,
+  preview,
+}) => {
+  const demo = await preview.core.router.dispatch('app:profiles.openDemo', undefined)
+  if (!demo.ok) throw new Error(demo.error.message)
+  const profileId = (demo.data as { id: string }).id
+  const url = 'https://crm.lojademo.com.br/s/sk_live_legacy/mcp'
+  const legacy = [
+    {
+      id: 'M-LEGACY',
+      name: 'CRM antigo',
+      description: 'Adicionado por uma versão anterior',
+      mcpUrl: url,
+      urlType: 'SSE',
+      authType: 'NO_OAUTH',
+      connected: true,
+      addedAt: 1_700_000_000_000,
+    },
+  ]
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only on the first load: the move must leave nothing behind for a reload to find.
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem(key!, value!)
+      sessionStorage.setItem('seeded', '1')
+    },
+    [`agent-desk:mcp:${profileId}:${AGENT}`, JSON.stringify(legacy)],
+  )
+  await openAgentTab(page, preview.url, AGENT, 'mcp')
+  await expect(page.getByTestId('mcp-connection-name')).toHaveText('CRM antigo')
+  await expect.poll(() => page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('sk_live_legacy')
+  const kept = await call<{ value: { mcpUrl: string }[] | null }>(preview.core, 'app:profileSettings.load', {
+    key: { setting: 'mcpConnections', agentId: AGENT },
+  })
+  expect(kept.value?.map((c) => c.mcpUrl)).toEqual([url])
+  await page.reload()
+  await expect(page.getByTestId('mcp-connection-name')).toHaveText('CRM antigo')
 })

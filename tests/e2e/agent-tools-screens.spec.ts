@@ -15,12 +15,11 @@ for (const { theme, locale } of VARIANTS) {
     await setAppearance(preview.core, theme, locale)
     const suffix = `${theme}-${locale}`
 
-    // The support agent's seeded MCP connection, as if it had been added from this computer.
-    const { activeProfileId } = await call<{ activeProfileId: string }>(preview.core, 'app:profiles.list', undefined)
-    await page.goto(preview.url)
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      `agent-desk:mcp:${activeProfileId}:${SUPPORT}`,
-      JSON.stringify([
+    // The support agent's seeded MCP connection, as if it had been added from this computer (kept by
+    // main in the profile's encrypted cache).
+    await call(preview.core, 'app:profileSettings.save', {
+      key: { setting: 'mcpConnections', agentId: SUPPORT },
+      value: [
         {
           id: SEED_FACTS.mcpId,
           name: 'Loja MCP',
@@ -31,8 +30,8 @@ for (const { theme, locale } of VARIANTS) {
           connected: true,
           addedAt: Date.UTC(2026, 10, 20, 14, 30),
         },
-      ]),
-    ] as const)
+      ],
+    })
 
     await tall(page, 900)
     await openAgentTab(page, preview.url, SUPPORT, 'intentions')

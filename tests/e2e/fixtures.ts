@@ -20,6 +20,8 @@ type Fixtures = {
    * violation fails the test (every screen and dialog, in both themes and both languages).
    */
   shot: (name: string) => Promise<void>
+  /** Fails the test on any uncaught error or unhandled rejection in the page (runs for every test). */
+  pageErrors: void
 }
 
 export const test = base.extend<Fixtures>({
@@ -54,6 +56,15 @@ export const test = base.extend<Fixtures>({
       if (A11Y_ENFORCED) expect(problems, `accessibility of ${name}:\n${describeProblems(problems)}`).toEqual([])
     })
   },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.stack ?? `${error.name}: ${error.message}`))
+      await use()
+      expect(errors, `errors in the page:\n${errors.join('\n\n')}`).toEqual([])
+    },
+    { auto: true },
+  ],
 })
 
 /**

@@ -218,6 +218,11 @@ export function cacheApi(client: CacheClient) {
       save: (key: string, json: string, at: number) => c.call('drafts.save', key, json, at),
       remove: (key: string) => c.call('drafts.remove', key),
     },
+    /** Per-profile settings (issue 24): MCP connections, whose URLs carry secrets, kept encrypted. */
+    profileSettings: {
+      load: (key: string) => c.call('profileSettings.load', key),
+      save: (key: string, json: string, at: number) => c.call('profileSettings.save', key, json, at),
+    },
   }
 }
 

@@ -8,6 +8,7 @@ import { SyncedScopes } from './syncedScopes'
 import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
 import type { NewOutboxEntry } from '../outbox/outboxQueue'
+import { ProfileSettingTable } from '../profileSettings/profileSettingTable'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 
@@ -59,6 +60,7 @@ export class CacheServer {
   private readonly scopes: SyncedScopes
   private readonly outbox: OutboxStore
   private readonly drafts: DraftTable
+  private readonly profileSettings: ProfileSettingTable
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -85,6 +87,7 @@ export class CacheServer {
     this.scopes = new SyncedScopes(db)
     this.outbox = new OutboxStore(db)
     this.drafts = new DraftTable(db)
+    this.profileSettings = new ProfileSettingTable(db)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -130,6 +133,8 @@ export class CacheServer {
     'drafts.load': (key: string) => this.drafts.load(key),
     'drafts.save': (key: string, json: string, at: number) => this.drafts.save(key, json, at),
     'drafts.remove': (key: string) => this.drafts.remove(key),
+    'profileSettings.load': (key: string) => this.profileSettings.load(key),
+    'profileSettings.save': (key: string, json: string, at: number) => this.profileSettings.save(key, json, at),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */

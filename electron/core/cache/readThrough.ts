@@ -2,7 +2,7 @@ import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Chat, ChatMessage } from '../../contract'
 import { endpoints, resourceOf, type EndpointDef, type EndpointName } from '../../contract/endpoints'
-import { readsAffectedBy, resourcesChangedBy } from '../../contract/invalidation'
+import { readsAffectedBy, readsForgottenBy, resourcesChangedBy } from '../../contract/invalidation'
 import type { ApiGateway, GatewayAnswer, GatewayOptions } from '../gateway'
 import type { ProfileCache } from './profileCache'
 import { paramsKey } from './responseCache'
@@ -122,6 +122,11 @@ export class ReadThroughGateway implements ApiGateway {
           refused = true
           this.reached(profile.id, true)
           this.deps.onAuthRefused?.(profile.id, name)
+        } else if (failure?.kind === 'not_found') {
+          // The thing is gone: the cached copy must not be served again (offline) as if it were not.
+          this.reached(profile.id, true)
+          await cache.responses.delete(name, key)
+          throw e
         } else if (!failure || !isUnreachable(failure)) throw e
         else this.reached(profile.id, false)
       }
@@ -233,6 +238,7 @@ export class ReadThroughGateway implements ApiGateway {
     answer: GatewayAnswer,
   ): Promise<void> {
     const affected = readsAffectedBy(name, input)
+    const forgotten = readsForgottenBy(name, input)
     const written = Object.entries((input as { path?: Record<string, string> } | undefined)?.path ?? {})
     for (const { endpoint, key } of await cache.responses.entriesOf(resourcesChangedBy(name))) {
       const readName = endpoint as EndpointName
@@ -244,7 +250,7 @@ export class ReadThroughGateway implements ApiGateway {
       if (this.inFlight.has(flight)) this.overtaken.add(flight)
       const readPath = readInput?.path ?? {}
       const namesItem = written.length > 0 && written.every(([k, v]) => readPath[k] === v)
-      if (def.method === 'DELETE' && namesItem) await cache.responses.delete(readName, key)
+      if (forgotten(readName, readInput)) await cache.responses.delete(readName, key)
       // Only an answer that is the resource itself can stand in for the read: a `{success}` ack also
       // parses as an all-optional Webhooks, and would blank it.
       else if (def.method !== 'DELETE' && namesItem && readDef.response === def.response)

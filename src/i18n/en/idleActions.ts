@@ -33,4 +33,14 @@ export default {
   finishOffHint: 'The chat stays open however long the contact is quiet.',
   save: 'Save idle actions',
   saved: 'Idle actions saved.',
+  removeAll: {
+    button: 'Remove all idle actions',
+    title: 'Remove all idle actions?',
+    content:
+      'The agent will stop sending follow-ups and will no longer close quiet chats. This removes them from the service and cannot be undone.',
+    confirm: 'Remove all',
+    done: 'All idle actions were removed.',
+    failed: 'The idle actions could not be removed: {reason}',
+    offline: 'Removing needs the service: you are offline.',
+  },
 }

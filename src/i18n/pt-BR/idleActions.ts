@@ -34,4 +34,14 @@ export default {
   finishOffHint: 'A conversa fica aberta não importa quanto tempo o contato fique em silêncio.',
   save: 'Salvar ações de inatividade',
   saved: 'Ações de inatividade salvas.',
+  removeAll: {
+    button: 'Remover todas as ações de inatividade',
+    title: 'Remover todas as ações de inatividade?',
+    content:
+      'O agente deixará de enviar mensagens de acompanhamento e não encerrará mais conversas paradas. Isso as remove do serviço e não pode ser desfeito.',
+    confirm: 'Remover todas',
+    done: 'Todas as ações de inatividade foram removidas.',
+    failed: 'Não foi possível remover as ações de inatividade: {reason}',
+    offline: 'Remover precisa do serviço: você está offline.',
+  },
 }

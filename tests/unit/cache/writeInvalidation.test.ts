@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Profile } from '../../../electron/contract/app/profiles'
+import { AppFailure, appError } from '../../../electron/contract/app/result'
 import {
   endpointNames,
   endpoints,
   readsAffectedBy,
+  readsForgottenBy,
   type EndpointDef,
   type EndpointName,
 } from '../../../electron/contract'
@@ -176,5 +178,37 @@ describe('a saved contact in the offline copy', () => {
     const cached = await cache.responses.get('contacts.get', paramsKey(getInput))
     expect(cached).toMatchObject({ data: { id: 'X', written: 'contacts.update' }, stale: false })
     expect(service.calls.map((c) => c.name)).toEqual(['contacts.get', 'contacts.get', 'contacts.update'])
+  })
+})
+
+describe('a delete forgets what it deleted', () => {
+  it.each(writes.filter((w) => def(w).method === 'DELETE'))(
+    '%s: its reads leave the cache, without a read',
+    async (write) => {
+      const writeInput = inputOf(write, 'X')
+      const forgotten = readsForgottenBy(write, writeInput)
+      const named = reads.filter((r) => forgotten(r, inputOf(r, 'X')))
+      for (const name of named) await gateway.run(profile, name, inputOf(name, 'X'))
+      const before = service.calls.length
+      await gateway.run(profile, write, writeInput)
+      expect(service.calls.length).toBe(before + 1)
+      for (const name of named)
+        expect(await cache.responses.get(name, paramsKey(inputOf(name, 'X'))), name).toBeUndefined()
+    },
+  )
+
+  it('a read the service answers "not found" leaves the cache, so offline it is not served as if it still existed', async () => {
+    const input = inputOf('agents.get', 'X')
+    await gateway.run(profile, 'agents.get', input)
+    await cache.responses.markStaleAt('agents.get', paramsKey(input))
+    const gone: ApiGateway = {
+      run: async () => {
+        throw new AppFailure(appError('not_found', 'agent X not found', { status: 404 }))
+      },
+    }
+    const g = new ReadThroughGateway(gone, { cacheFor: async () => cache, onUpdated: () => undefined })
+    const failure = await g.run(profile, 'agents.get', input).catch((e: unknown) => e)
+    expect((failure as AppFailure).error.kind).toBe('not_found')
+    expect(await cache.responses.get('agents.get', paramsKey(input))).toBeUndefined()
   })
 })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { endpointNames, endpoints, readsAffectedBy, type EndpointDef } from '../../../electron/contract'
+import {
+  endpointNames,
+  endpoints,
+  readsAffectedBy,
+  readsForgottenBy,
+  type EndpointDef,
+} from '../../../electron/contract'
 
 const agentA = { path: { agentId: 'A' } }
 
@@ -47,5 +53,38 @@ describe('readsAffectedBy: what a write makes out of date, from the endpoint tab
         write,
       ).toBe(true)
     }
+  })
+})
+
+describe('readsForgottenBy: what a delete makes a thing of the past', () => {
+  it('a deleted agent: its own read goes, the agent lists are only refreshed', () => {
+    const forgotten = readsForgottenBy('agents.delete', agentA)
+    expect(forgotten('agents.get', agentA)).toBe(true)
+    expect(forgotten('agents.get', { path: { agentId: 'B' } })).toBe(false)
+    expect(forgotten('agents.list', { path: { workspaceId: 'W' }, query: { page: 1 } })).toBe(false)
+  })
+
+  it('a deleted contact is forgotten in every workspace read that names it', () => {
+    const forgotten = readsForgottenBy('contacts.delete', { path: { contactId: 'C' } })
+    expect(forgotten('contacts.get', { path: { workspaceId: 'W', contactId: 'C' } })).toBe(true)
+    expect(forgotten('contacts.get', { path: { workspaceId: 'W', contactId: 'D' } })).toBe(false)
+    expect(forgotten('contacts.search', { path: { workspaceId: 'W' } })).toBe(false)
+  })
+
+  it('a deleted chat takes its messages with it; a deleted MCP connection its tools', () => {
+    expect(
+      readsForgottenBy('chats.delete', { path: { chatId: 'X' } })('messages.list', { path: { chatId: 'X' } }),
+    ).toBe(true)
+    expect(readsForgottenBy('mcp.delete', { path: { mcpId: 'M' } })('mcp.tools', { path: { mcpId: 'M' } })).toBe(true)
+    expect(readsForgottenBy('mcp.delete', { path: { mcpId: 'M' } })('mcp.tools', { path: { mcpId: 'N' } })).toBe(false)
+  })
+
+  it('one deleted message does not forget its chat', () => {
+    const forgotten = readsForgottenBy('messages.delete', { path: { chatId: 'X', messageId: 'm1' } })
+    expect(forgotten('messages.list', { path: { chatId: 'X' } })).toBe(false)
+  })
+
+  it('a write that is not a delete forgets nothing', () => {
+    expect(readsForgottenBy('agents.update', agentA)('agents.get', agentA)).toBe(false)
   })
 })

@@ -8,6 +8,7 @@ import { migration as chunkedSearch } from './006-chunked-search'
 import { migration as outbox } from './007-outbox'
 import { migration as drafts } from './008-drafts'
 import { migration as outboxEvidence } from './009-outbox-evidence'
+import { migration as profileSettings } from './010-profile-settings'
 
 export type { Migration } from './migration'
 
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   outbox,
   drafts,
   outboxEvidence,
+  profileSettings,
 ]

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils'
-import type { Pinia } from 'pinia'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import AgentMcpAddForm from '@/components/agents/mcp/AgentMcpAddForm.vue'
 import AgentMcpTab from '@/components/agents/mcp/AgentMcpTab.vue'
@@ -8,13 +8,47 @@ import { setLocale } from '@/i18n'
 import { mcpMemoryKey, useMcpStore } from '@/stores/mcp'
 import { useSessionStore } from '@/stores/session'
 import { createFakeDeskApi } from '../fakeDeskApi'
-import { mountInApp, setUpApp } from './harness'
+import { mountInApp, profile, setUpApp } from './harness'
 
 let fake: ReturnType<typeof createFakeDeskApi>
 let pinia: Pinia
+/** What main keeps per profile (the encrypted cache), by `profileId|setting:agentId`. */
+let kept: Map<string, unknown>
+
+/** main's per-profile settings channels over `kept`, for the active profile. */
+function keepSettingsInMain() {
+  kept = new Map()
+  const at = (key: { setting: string; agentId: string }) =>
+    `${useSessionStore().activeProfileId}|${key.setting}:${key.agentId}`
+  const load = fake.handle('profileSettings.load', async (input) => {
+    const { key } = input as { key: { setting: string; agentId: string } }
+    return kept.has(at(key))
+      ? { ok: true, data: { found: true, value: kept.get(at(key)) } }
+      : { ok: true, data: { found: false, value: null } }
+  })
+  const save = fake.handle('profileSettings.save', async (input) => {
+    const { key, value } = input as { key: { setting: string; agentId: string }; value: unknown }
+    kept.set(at(key), structuredClone(value))
+    return { ok: true, data: { kept: 'encrypted' } }
+  })
+  return { load, save }
+}
+
+const CONNECTION = {
+  id: 'M1',
+  name: 'CRM',
+  description: 'd',
+  mcpUrl: 'https://crm.example.com/s/sk_live_51Hsecret/mcp?api_key=k-secret',
+  urlType: 'SSE',
+  authType: 'NO_OAUTH',
+  connected: true,
+  addedAt: 0,
+}
+const inLocalStorage = () => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k) ?? ''}`)
 
 beforeEach(() => {
   ;({ fake, pinia } = setUpApp())
+  keepSettingsInMain()
 })
 afterEach(() => {
   document.body.innerHTML = ''
@@ -90,9 +124,10 @@ describe('AgentMcpAddForm', () => {
         headers: { 'X-Api-Key': 'very-secret-value' },
       },
     })
-    const remembered = localStorage.getItem(mcpMemoryKey('p1', 'A1')) ?? ''
-    expect(JSON.parse(remembered)).toMatchObject([{ id: 'M1', name: 'CRM', authType: 'HEADERS', connected: true }])
-    expect(remembered).not.toContain('very-secret-value')
+    const remembered = kept.get('p1|mcpConnections:A1')
+    expect(remembered).toMatchObject([{ id: 'M1', name: 'CRM', authType: 'HEADERS', connected: true }])
+    expect(JSON.stringify(remembered)).not.toContain('very-secret-value')
+    expect(inLocalStorage().join('\n')).not.toContain('crm.example.com')
   })
 
   it('keeps what was typed when the service refuses it', async () => {
@@ -147,29 +182,17 @@ describe('AgentMcpTab', () => {
     expect(mcp.connectionsOf('A1').map((c) => c.id)).toEqual(['M9'])
     expect(mcp.connectionsOf('A2')).toEqual([])
     useSessionStore().activeProfileId = 'p2'
+    await mcp.loaded('A1')
     expect(mcp.connectionsOf('A1')).toEqual([])
     useSessionStore().activeProfileId = 'p1'
     await mcp.remove('A1', 'M9')
     expect(mcp.connectionsOf('A1')).toEqual([])
-    expect(JSON.parse(localStorage.getItem(mcpMemoryKey('p1', 'A1')) ?? 'null')).toEqual([])
+    expect(kept.get('p1|mcpConnections:A1')).toEqual([])
+    expect(inLocalStorage()).toEqual([])
   })
 
   it('syncs the tools and lists them with their state', async () => {
-    localStorage.setItem(
-      mcpMemoryKey('p1', 'A1'),
-      JSON.stringify([
-        {
-          id: 'M1',
-          name: 'CRM',
-          description: 'd',
-          mcpUrl: 'https://crm.example.com/mcp',
-          urlType: 'SSE',
-          authType: 'NO_OAUTH',
-          connected: true,
-          addedAt: 0,
-        },
-      ]),
-    )
+    kept.set('p1|mcpConnections:A1', [CONNECTION])
     let synced = false
     fake.handle('mcp.tools', async () => ({
       ok: true,
@@ -200,5 +223,110 @@ describe('AgentMcpTab', () => {
     setLocale('pt-BR')
     const w = await mountInApp(AgentMcpTab, { agentId: 'A1' }, pinia)
     expect(w.text()).toContain('Conexões adicionadas neste computador')
+  })
+})
+
+describe('MCP connections an older version left in localStorage', () => {
+  it('move into the profile’s encrypted cache on first run and leave localStorage', async () => {
+    localStorage.setItem(mcpMemoryKey('p1', 'A1'), JSON.stringify([CONNECTION]))
+    await useMcpStore().moveFromBrowserStorage()
+    expect(kept.get('p1|mcpConnections:A1')).toEqual([CONNECTION])
+    expect(inLocalStorage().join('\n')).not.toContain('sk_live_51Hsecret')
+    expect(inLocalStorage()).toEqual([])
+    // A restart: a new renderer reads them from main.
+    setActivePinia(createPinia())
+    useSessionStore().profiles = [profile]
+    useSessionStore().activeProfileId = 'p1'
+    await useMcpStore().loaded('A1')
+    expect(useMcpStore().connectionsOf('A1')).toEqual([CONNECTION])
+  })
+
+  it('show on the tab opened before the move ran, and are moved by that read', async () => {
+    localStorage.setItem(mcpMemoryKey('p1', 'A1'), JSON.stringify([CONNECTION]))
+    fake.handle('mcp.tools', async () => ({ ok: true, data: [] }))
+    const w = await mountInApp(AgentMcpTab, { agentId: 'A1' }, pinia)
+    await vi.waitFor(() => expect(w.findAll('[data-testid="mcp-connection"]').length).toBe(1))
+    expect(kept.get('p1|mcpConnections:A1')).toEqual([CONNECTION])
+    expect(inLocalStorage()).toEqual([])
+  })
+
+  it('of a profile that no longer exists are deleted; another profile’s wait until it is active', async () => {
+    useSessionStore().profiles = [profile, { ...profile, id: 'p2' }]
+    localStorage.setItem(mcpMemoryKey('gone', 'A1'), JSON.stringify([CONNECTION]))
+    localStorage.setItem(mcpMemoryKey('p2', 'A1'), JSON.stringify([CONNECTION]))
+    await useMcpStore().moveFromBrowserStorage()
+    expect(localStorage.getItem(mcpMemoryKey('gone', 'A1'))).toBeNull()
+    expect(localStorage.getItem(mcpMemoryKey('p2', 'A1'))).not.toBeNull()
+    useSessionStore().activeProfileId = 'p2'
+    await useMcpStore().moveFromBrowserStorage()
+    expect(kept.get('p2|mcpConnections:A1')).toEqual([CONNECTION])
+    expect(inLocalStorage()).toEqual([])
+  })
+
+  it('stay in localStorage when main cannot keep them (nothing is lost)', async () => {
+    fake.handle('profileSettings.save', async () => ({
+      ok: false,
+      error: { kind: 'internal', message: 'worker gone' },
+    }))
+    localStorage.setItem(mcpMemoryKey('p1', 'A1'), JSON.stringify([CONNECTION]))
+    await useMcpStore().moveFromBrowserStorage()
+    expect(localStorage.getItem(mcpMemoryKey('p1', 'A1'))).not.toBeNull()
+  })
+
+  it('before the profiles are known, nothing is deleted', async () => {
+    useSessionStore().profiles = []
+    useSessionStore().activeProfileId = null
+    localStorage.setItem(mcpMemoryKey('p1', 'A1'), JSON.stringify([CONNECTION]))
+    await useMcpStore().moveFromBrowserStorage()
+    expect(localStorage.getItem(mcpMemoryKey('p1', 'A1'))).not.toBeNull()
+  })
+})
+
+describe('MCP connections under faults', () => {
+  const input = (name: string) => ({
+    name,
+    description: 'd',
+    mcpUrl: `https://${name.toLowerCase()}.example.com/mcp`,
+    urlType: 'SSE' as const,
+    authType: 'NO_OAUTH' as const,
+  })
+
+  it('two windows adding to one agent keep both connections', async () => {
+    let next = 0
+    fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, id: `M${++next}` } }))
+    const first = useMcpStore()
+    await first.loaded('A1')
+    // A second window of the same profile, its list read before the first window's add.
+    const second = (() => {
+      setActivePinia(createPinia())
+      useSessionStore().profiles = [profile]
+      useSessionStore().activeProfileId = 'p1'
+      return useMcpStore()
+    })()
+    await second.loaded('A1')
+    setActivePinia(pinia)
+    await first.add('A1', input('CRM'))
+    await second.add('A1', input('ERP'))
+    expect(kept.get('p1|mcpConnections:A1')).toMatchObject([{ name: 'ERP' }, { name: 'CRM' }])
+  })
+
+  it('a move interrupted after main kept the list (before localStorage was cleared) ends with one copy, then none left behind', async () => {
+    kept.set('p1|mcpConnections:A1', [CONNECTION])
+    localStorage.setItem(mcpMemoryKey('p1', 'A1'), JSON.stringify([CONNECTION]))
+    await useMcpStore().moveFromBrowserStorage()
+    expect(kept.get('p1|mcpConnections:A1')).toEqual([CONNECTION])
+    expect(inLocalStorage()).toEqual([])
+  })
+
+  it('an add whose keeping fails still says the service added it, and shows it for the session', async () => {
+    fake.handle('mcp.add', async () => ({ ok: true, data: { connected: true, id: 'M7' } }))
+    fake.handle('profileSettings.save', async () => {
+      throw new Error('the bridge went away')
+    })
+    const mcp = useMcpStore()
+    const r = await mcp.add('A1', input('CRM'))
+    expect(r.ok).toBe(true)
+    expect(mcp.connectionsOf('A1').map((c) => c.id)).toEqual(['M7'])
+    expect(inLocalStorage()).toEqual([])
   })
 })

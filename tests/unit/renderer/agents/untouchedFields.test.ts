@@ -206,7 +206,7 @@ describe('the idle actions tab', () => {
       finishOn: null,
     }
     fake.handle('idleActions.get', async () => ({ ok: true, data: config }))
-    const save = fake.handle('idleActions.create', async () => ({ ok: true, data: config }))
+    const save = fake.handle('idleActions.update', async () => ({ ok: true, data: config }))
     const w = await mountInApp(AgentIdleActionsTab, { agentId: 'A1' }, pinia)
     await w.findAll('[data-testid="idle-instructions"] textarea')[0]!.setValue('Still with us?')
     await w.find('[data-testid="form-save"]').trigger('click')

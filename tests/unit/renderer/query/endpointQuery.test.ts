@@ -5,7 +5,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import type { Agent, Profile, Result } from '@contract'
-import { installQuerySession, runWrite, useEndpointQuery } from '@/query'
+import { installQuerySession, invalidateAfterWrite, runWrite, useEndpointQuery } from '@/query'
 import { useSessionStore } from '@/stores/session'
 import { createFakeDeskApi, flush } from '../fakeDeskApi'
 
@@ -35,16 +35,24 @@ beforeEach(() => {
   session.activeProfileId = 'p1'
 })
 
-/** Mounts a component that shows one agent read through the query layer. */
-function showAgent(agentId = ref('A')) {
+/** Mounts a component that renders `render()` (reads made in `setup` through the query layer). */
+function mountReading(setup: () => () => string) {
   const Shown = defineComponent({
     setup() {
-      const q = useEndpointQuery('agents.get', () => ({ path: { agentId: agentId.value } }))
-      return () => h('p', [q.data.value?.name ?? '', '|', q.meta.value?.source ?? '', '|', q.error.value?.kind ?? ''])
+      const text = setup()
+      return () => h('p', text())
     },
   })
-  const wrapper = mount(Shown, {
+  return mount(Shown, {
     global: { plugins: [pinia, [PiniaColada, { queryOptions: { refetchOnWindowFocus: false } }]] },
+  })
+}
+
+/** Mounts a component that shows one agent read through the query layer. */
+function showAgent(agentId = ref('A')) {
+  const wrapper = mountReading(() => {
+    const q = useEndpointQuery('agents.get', () => ({ path: { agentId: agentId.value } }))
+    return () => [q.data.value?.name ?? '', q.meta.value?.source ?? '', q.error.value?.kind ?? ''].join('|')
   })
   return { wrapper, agentId }
 }
@@ -168,6 +176,66 @@ describe('the query layer over the endpoint table', () => {
     await session.submitToken('new-token')
     await settle()
     expect(wrapper.text()).toBe('Sofia|network|')
+    stop()
+  })
+
+  it('after a delete, shows the deleted thing as gone without asking again, and reads the lists again', async () => {
+    const get = fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Sofia'), meta }))
+    const list = fake.handle('agents.list', async () => ({ ok: true, data: [agent('B', 'Other')], meta }))
+    fake.handle('agents.delete', async () => ({ ok: true, data: null, meta }))
+    const { wrapper } = showAgent(ref('A'))
+    mountReading(() => {
+      const q = useEndpointQuery('agents.list', () => ({ path: { workspaceId: 'W1' }, query: { page: 1 } }))
+      return () => (q.data.value ?? []).map((a) => a.name).join(',')
+    })
+    await settle()
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(list).toHaveBeenCalledTimes(1)
+
+    const r = await runWrite('agents.delete', { path: { agentId: 'A' } })
+    expect(r.ok).toBe(true)
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|not_found')
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(list).toHaveBeenCalledTimes(2)
+  })
+
+  it('a delete forgets a read no screen shows, so it is not kept for later', async () => {
+    fake.handle('agents.get', async () => ({ ok: true, data: agent('A', 'Sofia'), meta }))
+    fake.handle('agents.delete', async () => ({ ok: true, data: null, meta }))
+    const { wrapper } = showAgent(ref('A'))
+    await settle()
+    wrapper.unmount()
+    const { useQueryCache } = await import('@pinia/colada')
+    const names = () =>
+      useQueryCache()
+        .getEntries()
+        .map((e) => e.key[2])
+    expect(names()).toContain('agents.get')
+    await runWrite('agents.delete', { path: { agentId: 'A' } })
+    expect(names()).not.toContain('agents.get')
+  })
+
+  it('a read that fails after a write stays on its screen and is never an unhandled rejection', async () => {
+    let gone = false
+    fake.handle('agents.get', async (): Promise<Result<Agent>> =>
+      gone
+        ? { ok: false, error: { kind: 'not_found', message: 'agent A not found', status: 404 } }
+        : { ok: true, data: agent('A', 'Sofia'), meta },
+    )
+    const stop = installQuerySession()
+    const { wrapper } = showAgent(ref('A'))
+    await settle()
+    gone = true
+    // What runWrite leaves running after a write: it must settle without rejecting.
+    const input = { path: { agentId: 'A' }, body: { name: 'Sofia 2', type: 'SUPPORT', communicationType: 'NORMAL' } }
+    await expect(invalidateAfterWrite('p1', 'agents.update', input)).resolves.toBeUndefined()
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|not_found')
+    // main's word that a read changed, answered "not found", stays on its query too (no rejection).
+    fake.emit('cache.updated', { endpoint: 'agents.get', key: '{}' })
+    await settle()
+    expect(wrapper.text()).toBe('Sofia|network|not_found')
     stop()
   })
 })

@@ -71,7 +71,7 @@ describe('the idle actions tab with a wait set elsewhere in seconds', () => {
       finishOn: { seconds: odd },
     }
     fake.handle('idleActions.get', async () => ({ ok: true, data: config }))
-    const save = fake.handle('idleActions.create', async () => ({ ok: true, data: config }))
+    const save = fake.handle('idleActions.update', async () => ({ ok: true, data: config }))
     const w = await mountInApp(AgentIdleActionsTab, { agentId: 'A1' }, pinia)
     expect((w.find('[data-testid="idle-wait-amount"] input').element as HTMLInputElement).value).toBe('14.29')
     await w.find('[data-testid="idle-instructions"] textarea').setValue('Still with us?')
