@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
+import { agentTestChannels } from './agentTests'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
@@ -9,6 +10,7 @@ import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
+export * from './agentTests'
 export * from './channels'
 export * from './chatExport'
 export * from './events'
@@ -31,6 +33,7 @@ export const appChannels = {
   ...outboxChannels,
   ...sessionExportChannels,
   ...draftChannels,
+  ...agentTestChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

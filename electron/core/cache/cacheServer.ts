@@ -7,6 +7,7 @@ import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
 import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
+import { AgentTestTable } from '../agentTests/agentTestTable'
 import type { OutboxKind } from '../../contract/app/outbox'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
@@ -59,6 +60,7 @@ export class CacheServer {
   private readonly scopes: SyncedScopes
   private readonly outbox: OutboxStore
   private readonly drafts: DraftTable
+  private readonly agentTests: AgentTestTable
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -85,6 +87,7 @@ export class CacheServer {
     this.scopes = new SyncedScopes(db)
     this.outbox = new OutboxStore(db)
     this.drafts = new DraftTable(db)
+    this.agentTests = new AgentTestTable(db)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -132,6 +135,15 @@ export class CacheServer {
     'drafts.load': (key: string) => this.drafts.load(key),
     'drafts.save': (key: string, json: string, at: number) => this.drafts.save(key, json, at),
     'drafts.remove': (key: string) => this.drafts.remove(key),
+    'agentTests.cases': (agentId: string) => this.agentTests.cases(agentId),
+    'agentTests.putCases': (agentId: string, entries: readonly { id: string; json: string }[]) =>
+      this.agentTests.putCases(agentId, entries),
+    'agentTests.deleteCase': (agentId: string, id: string) => this.agentTests.deleteCase(agentId, id),
+    'agentTests.settings': (agentId: string) => this.agentTests.settings(agentId),
+    'agentTests.putSettings': (agentId: string, json: string) => this.agentTests.putSettings(agentId, json),
+    'agentTests.runs': (agentId: string, limit: number) => this.agentTests.runs(agentId, limit),
+    'agentTests.putRun': (agentId: string, id: string, startedAt: number, json: string, keep: number) =>
+      this.agentTests.putRun(agentId, id, startedAt, json, keep),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */
