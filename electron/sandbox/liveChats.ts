@@ -369,7 +369,13 @@ export const liveChatRoutes: { [N in LiveChatName]: RouteHandler<N> } = {
         .all(agent.id) as { data: string }[]
     ).map((r) => (JSON.parse(r.data) as { text?: string | null }).text ?? '')
     // Deterministic, from the behavior, the trainings and the context (see agentAnswer.ts).
-    const reply = agentAnswer({ agentName: agent.name ?? '', behavior: agent.behavior ?? '', trainings, context, prompt: said })
+    const reply = agentAnswer({
+      agentName: agent.name ?? '',
+      behavior: agent.behavior ?? '',
+      trainings,
+      context,
+      prompt: said,
+    })
     const insert = store.db.prepare(
       'INSERT INTO conversation_contexts (agent_id, context_id, role, text, time) VALUES (?, ?, ?, ?, ?)',
     )

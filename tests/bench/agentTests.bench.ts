@@ -33,7 +33,11 @@ export default async function agentTestsBench(): Promise<Record<string, Figure>>
   try {
     const cache = { ...cacheApi(client) } as unknown as ProfileCache
     const api = createApiClient({ baseUrl: sandbox.url, getToken: () => token })
-    const layer = createAgentTestsLayer({ cacheFor: async () => cache, gateway: networkGateway(() => api), emit: () => {} })
+    const layer = createAgentTestsLayer({
+      cacheFor: async () => cache,
+      gateway: networkGateway(() => api),
+      emit: () => {},
+    })
     const profile = { id: 'bench', hasToken: true, baseUrl: sandbox.url } as Profile
     const ctx = { activeProfile: async () => profile }
     const agentId = SEED_FACTS.agents.support

@@ -211,11 +211,15 @@ export const agentTestChannels = {
   'agentTests.accept': appChannel(
     z.strictObject({ agentId: Id, runId: Id, caseId: CaseId }),
     z.object({ run: TestRun }),
-    "Takes a changed answer as the expected one: the case passes in that run and later runs compare with it",
+    'Takes a changed answer as the expected one: the case passes in that run and later runs compare with it',
   ),
   'agentTests.export': appChannel(
     z.strictObject({ agentId: Id, agentName: z.string().max(300).optional() }),
-    z.object({ outcome: z.enum(['saved', 'cancelled', 'content']), fileName: z.string(), content: z.string().optional() }),
+    z.object({
+      outcome: z.enum(['saved', 'cancelled', 'content']),
+      fileName: z.string(),
+      content: z.string().optional(),
+    }),
     "Exports the agent's cases as a suite file (JSON)",
   ),
   'agentTests.import': appChannel(
@@ -235,3 +239,26 @@ export const agentTestPushEvents = {
     result: CaseResult.optional(),
   }),
 } as const
+
+/** A run's share of passed cases (0..1); a run without cases has none (null). */
+export function passRate(results: readonly { verdict: TestVerdict }[]): number | null {
+  if (results.length === 0) return null
+  return results.filter((r) => r.verdict === 'passed').length / results.length
+}
+
+/**
+ * The cases that regressed from one run to the next: passed before, changed or failed now. A case
+ * new in the later run, or absent from it, is not a regression.
+ */
+export function regressions(
+  before: readonly { caseId: string; verdict: TestVerdict }[],
+  after: readonly { caseId: string; verdict: TestVerdict }[],
+): string[] {
+  const was = new Map(before.map((r) => [r.caseId, r.verdict]))
+  return after.filter((r) => was.get(r.caseId) === 'passed' && r.verdict !== 'passed').map((r) => r.caseId)
+}
+
+/** The calls a run makes: one `add-message` per context message and one `conversation` per case. */
+export function callsOfRun(cases: readonly { context: readonly unknown[] }[]): number {
+  return cases.reduce((n, c) => n + c.context.length + 1, 0)
+}

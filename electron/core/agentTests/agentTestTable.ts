@@ -34,8 +34,10 @@ export class AgentTestTable {
   }
 
   deleteCase(agentId: string, id: string): boolean {
-    return this.db.prepare<[string, string]>('DELETE FROM agent_test_cases WHERE agent_id = ? AND id = ?').run(agentId, id)
-      .changes > 0
+    return (
+      this.db.prepare<[string, string]>('DELETE FROM agent_test_cases WHERE agent_id = ? AND id = ?').run(agentId, id)
+        .changes > 0
+    )
   }
 
   settings(agentId: string): string | null {

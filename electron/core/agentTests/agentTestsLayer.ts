@@ -100,7 +100,8 @@ export function gatewayCalls(gateway: ApiGateway, profile: Profile): AgentCalls 
     addMessage: async (agentId, body, signal) =>
       (await gateway.run(profile, 'agents.addMessage', { path: { agentId }, body }, { signal })).data,
     converse: async (agentId, body, signal) =>
-      (await gateway.run(profile, 'agents.converse', { path: { agentId }, body }, { signal })).data as ConversationReply,
+      (await gateway.run(profile, 'agents.converse', { path: { agentId }, body }, { signal }))
+        .data as ConversationReply,
   }
 }
 
@@ -278,9 +279,15 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         const run = (await runsOf(shelf, agentId)).find((r) => r.id === runId)
         const result = run?.results.find((r) => r.caseId === caseId)
         if (!run || !result) throw new AppFailure(appError('not_found', 'That run or case is no longer kept'))
-        if (result.answer === undefined) throw new AppFailure(appError('validation', 'A case without an answer cannot be accepted'))
+        if (result.answer === undefined)
+          throw new AppFailure(appError('validation', 'A case without an answer cannot be accepted'))
         // Accepting takes the answer as the expected one; the operator's checks still have to pass.
-        const verdict = verdictOf({ answered: true, checks: result.checks, baselineSimilarity: null, changeThreshold: 0 })
+        const verdict = verdictOf({
+          answered: true,
+          checks: result.checks,
+          baselineSimilarity: null,
+          changeThreshold: 0,
+        })
         const updated: TestRun = {
           ...run,
           results: run.results.map((r) => (r.caseId === caseId ? { ...r, verdict, accepted: true } : r)),
@@ -321,9 +328,7 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         try {
           json = JSON.parse(content)
         } catch {
-          throw new AppFailure(
-            appError('validation', 'This file is not JSON', { reason: 'suite_not_json' }),
-          )
+          throw new AppFailure(appError('validation', 'This file is not JSON', { reason: 'suite_not_json' }))
         }
         const parsed = AgentTestSuiteFile.safeParse(json)
         if (!parsed.success)

@@ -55,11 +55,7 @@ export function findPattern(answer: string, pattern: TestPattern): string | null
 
 /** Lower case without accents, same length as the text for the letters that matter here. */
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .normalize('NFC')
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC')
 }
 
 export type Language = 'pt' | 'en' | 'es'
@@ -87,7 +83,8 @@ const STOPWORD_SETS = Object.fromEntries(
 /** The language of a text among pt, en and es by stopword count, or null when unclear. */
 export function guessLanguage(text: string): Language | null {
   const counts: Record<Language, number> = { pt: 0, en: 0, es: 0 }
-  for (const w of wordsOf(text)) for (const lang of ['pt', 'en', 'es'] as const) if (STOPWORD_SETS[lang].has(w)) counts[lang]++
+  for (const w of wordsOf(text))
+    for (const lang of ['pt', 'en', 'es'] as const) if (STOPWORD_SETS[lang].has(w)) counts[lang]++
   const ranked = (Object.entries(counts) as [Language, number][]).sort((a, b) => b[1] - a[1])
   const [first, second] = ranked
   if (!first || first[1] === 0 || (second && second[1] === first[1])) return null
@@ -111,7 +108,12 @@ export function runChecks(
   }
   if (checks.maxLength !== undefined) {
     const length = [...answer].length
-    out.push({ kind: 'maxLength', passed: length <= checks.maxLength, value: String(checks.maxLength), found: String(length) })
+    out.push({
+      kind: 'maxLength',
+      passed: length <= checks.maxLength,
+      value: String(checks.maxLength),
+      found: String(length),
+    })
   }
   if (checks.sameLanguage) {
     const asked = guessLanguage(facts.prompt)
@@ -152,20 +154,5 @@ export function verdictOf(input: {
   return 'passed'
 }
 
-/** A run's share of passed cases (0..1); a run without cases has none (null). */
-export function passRate(results: readonly { verdict: TestVerdict }[]): number | null {
-  if (results.length === 0) return null
-  return results.filter((r) => r.verdict === 'passed').length / results.length
-}
-
-/**
- * The cases that regressed from one run to the next: passed before, changed or failed now. A case
- * new in the later run, or absent from it, is not a regression.
- */
-export function regressions(
-  before: readonly { caseId: string; verdict: TestVerdict }[],
-  after: readonly { caseId: string; verdict: TestVerdict }[],
-): string[] {
-  const was = new Map(before.map((r) => [r.caseId, r.verdict]))
-  return after.filter((r) => was.get(r.caseId) === 'passed' && r.verdict !== 'passed').map((r) => r.caseId)
-}
+// The renderer judges runs by the same rules, so they live in the contract.
+export { passRate, regressions } from '../../contract/app/agentTests'

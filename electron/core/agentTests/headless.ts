@@ -40,7 +40,9 @@ export function parseSuite(text: string): AgentTestSuiteFile {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue?.path.map(String).join('.') ?? ''
-    throw new Error(`the suite file is not an agent test suite (${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'})`)
+    throw new Error(
+      `the suite file is not an agent test suite (${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'})`,
+    )
   }
   return parsed.data
 }
@@ -84,11 +86,21 @@ export function reportTable(report: HeadlessReport): string {
         .filter((k) => !k.passed)
         .map((k) => `${k.kind}${k.value ? ` "${k.value}"` : ''}`)
         .join('; ')
-    return [r.verdict.toUpperCase(), cut(c?.name || c?.prompt || r.caseId, 40), pct(r.baselineSimilarity), pct(r.referenceSimilarity), cut(why, 60)]
+    return [
+      r.verdict.toUpperCase(),
+      cut(c?.name || c?.prompt || r.caseId, 40),
+      pct(r.baselineSimilarity),
+      pct(r.referenceSimilarity),
+      cut(why, 60),
+    ]
   })
   const head = ['verdict', 'case', 'baseline', 'reference', 'why']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()
   const counts = { passed: 0, changed: 0, failed: 0 }
   for (const r of report.results) counts[r.verdict]++
   return [

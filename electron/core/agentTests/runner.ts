@@ -50,10 +50,8 @@ export interface RunOptions {
 export const RUN_CONCURRENCY = 4
 export const CASE_TIMEOUT_MS = 60_000
 
-/** The calls a run makes: one `add-message` per context message and one `conversation` per case. */
-export function callsOfRun(cases: readonly { context: readonly unknown[] }[]): number {
-  return cases.reduce((n, c) => n + c.context.length + 1, 0)
-}
+// The app tells the operator the same count before a run.
+export { callsOfRun } from '../../contract/app/agentTests'
 
 /** A context id of the vendor's size (256) that no other run or case shares. */
 export function contextIdOf(runId: string, caseId: string): string {
@@ -156,9 +154,7 @@ export async function runCases(options: RunOptions): Promise<CaseResult[]> {
  * The baseline of each case from earlier runs (newest first): the answer of its latest passed (or
  * accepted) result.
  */
-export function baselinesFrom(
-  runs: readonly { id: string; results: readonly CaseResult[] }[],
-): Map<string, Baseline> {
+export function baselinesFrom(runs: readonly { id: string; results: readonly CaseResult[] }[]): Map<string, Baseline> {
   const out = new Map<string, Baseline>()
   for (const run of runs)
     for (const r of run.results)

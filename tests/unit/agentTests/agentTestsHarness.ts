@@ -42,13 +42,17 @@ export async function agentTestsHarness() {
     emit: (event, payload) => void pushes.push({ event, payload }),
   })
   const ctx = { activeProfile: async () => profile }
-  const call = async <T>(name: keyof typeof layer.channels, input: unknown) => (await layer.channels[name](input, ctx)) as T
+  const call = async <T>(name: keyof typeof layer.channels, input: unknown) =>
+    (await layer.channels[name](input, ctx)) as T
 
   async function setBehavior(agentId: string, change: (behavior: string) => string): Promise<void> {
     const agent = await api.agents.get({ path: { agentId } })
     const { id: _id, ...rest } = agent as Record<string, unknown>
     const body = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined))
-    await api.agents.update({ path: { agentId }, body: { ...body, name: agent.name ?? 'x', behavior: change(agent.behavior ?? '') } })
+    await api.agents.update({
+      path: { agentId },
+      body: { ...body, name: agent.name ?? 'x', behavior: change(agent.behavior ?? '') },
+    })
   }
 
   return {

@@ -14,7 +14,10 @@ const draft = (name: string, prompt: string, reference: string) => ({
   name,
   prompt,
   reference,
-  context: [{ role: 'user', text: 'Bom dia!' }, { role: 'assistant', text: 'Bom dia! Como posso ajudar?' }],
+  context: [
+    { role: 'user', text: 'Bom dia!' },
+    { role: 'assistant', text: 'Bom dia! Como posso ajudar?' },
+  ],
   checks: { mustContain: [], mustNotContain: [], sameLanguage: true, forbiddenPromises: ['reembolso imediato'] },
   source: { kind: 'chat', id: 'chat-1' },
 })
@@ -43,7 +46,9 @@ describe('agent tests against the embedded service', () => {
     expect(first.results.map((r) => r.verdict)).toEqual(['passed', 'passed', 'passed'])
     expect(first.results[0]?.answer).toContain(EXCHANGE_SENTENCE)
     // Progress: the start, then one event per case, done counting up to the total.
-    const progress = h.pushes.filter((p) => p.event === 'agentTests.progress').map((p) => (p.payload as { done: number }).done)
+    const progress = h.pushes
+      .filter((p) => p.event === 'agentTests.progress')
+      .map((p) => (p.payload as { done: number }).done)
     expect(progress).toEqual([0, 1, 2, 3])
 
     await h.setBehavior(SOFIA, (b) => b.replace(EXCHANGE_SENTENCE, EXCHANGE_CHANGED))
@@ -74,7 +79,9 @@ describe('agent tests against the embedded service', () => {
     await run('r1')
     await h.setBehavior(SOFIA, (b) => b.replace(EXCHANGE_SENTENCE, EXCHANGE_CHANGED))
     await run('r2')
-    const accepted = (await h.call<{ run: TestRun }>('agentTests.accept', { agentId: SOFIA, runId: 'r2', caseId: exchange!.id })).run
+    const accepted = (
+      await h.call<{ run: TestRun }>('agentTests.accept', { agentId: SOFIA, runId: 'r2', caseId: exchange!.id })
+    ).run
     expect(accepted.results[0]).toMatchObject({ verdict: 'passed', accepted: true })
     const third = await run('r3')
     expect(third.results.map((r) => r.verdict)).toEqual(['passed', 'passed', 'passed'])

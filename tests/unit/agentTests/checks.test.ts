@@ -13,7 +13,10 @@ import {
 } from '../../../electron/core/agentTests/checks'
 
 const checks = (over: Partial<TestChecks>): TestChecks => ({ ...NO_CHECKS, ...over })
-const facts = { prompt: 'Vocês entregam em Niterói? Qual é o prazo?', reference: 'Entregamos sim! O prazo é de 2 a 4 dias úteis.' }
+const facts = {
+  prompt: 'Vocês entregam em Niterói? Qual é o prazo?',
+  reference: 'Entregamos sim! O prazo é de 2 a 4 dias úteis.',
+}
 
 describe('words and similarity', () => {
   it('folds case and accents and drops punctuation', () => {
@@ -32,7 +35,9 @@ describe('words and similarity', () => {
   })
 
   it('is symmetric, between 0 and 1, and 1 for a text with itself (property)', () => {
-    const text = fc.array(fc.constantFrom('prazo', 'frete', 'pix', 'troca', 'dias', 'sim', 'não', '3'), { maxLength: 20 }).map((w) => w.join(' '))
+    const text = fc
+      .array(fc.constantFrom('prazo', 'frete', 'pix', 'troca', 'dias', 'sim', 'não', '3'), { maxLength: 20 })
+      .map((w) => w.join(' '))
     fc.assert(
       fc.property(text, text, (a, b) => {
         const s = similarity(a, b)
@@ -99,14 +104,21 @@ describe('checks', () => {
 
   it('holds an English answer to a Portuguese question against the case, and lets an unclear one pass', () => {
     const same = checks({ sameLanguage: true })
-    expect(runChecks(same, 'We deliver to your city in two days, thank you.', facts)[0]).toMatchObject({ passed: false, value: 'pt', found: 'en' })
+    expect(runChecks(same, 'We deliver to your city in two days, thank you.', facts)[0]).toMatchObject({
+      passed: false,
+      value: 'pt',
+      found: 'en',
+    })
     expect(runChecks(same, 'Entregamos sim, o prazo é de 2 dias.', facts)[0]).toMatchObject({ passed: true })
     expect(runChecks(same, 'R$ 18,90', facts)[0]).toMatchObject({ passed: true, found: '' })
   })
 
   it('asks a resemblance to the reference when the operator set one', () => {
     const c = checks({ minReferenceSimilarity: 0.5 })
-    expect(runChecks(c, 'Entregamos sim! O prazo é de 2 a 4 dias úteis.', facts)[0]).toMatchObject({ passed: true, found: '1.00' })
+    expect(runChecks(c, 'Entregamos sim! O prazo é de 2 a 4 dias úteis.', facts)[0]).toMatchObject({
+      passed: true,
+      found: '1.00',
+    })
     expect(runChecks(c, 'Não sei.', facts)[0]).toMatchObject({ passed: false })
   })
 

@@ -9,7 +9,10 @@ const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs')
 const SCRIPT = join(process.cwd(), 'scripts/agent-tests.ts')
 
 /** Runs `npm run agent-tests -- …` as a process of its own (tsx, as the npm script does). */
-function cli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; out: string; err: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [TSX, SCRIPT, ...args], {
       env: { ...process.env, AGENT_DESK_TOKEN: undefined, ...env },
@@ -43,7 +46,13 @@ describe('npm run agent-tests', () => {
     ] as const)
       await h.call('agentTests.saveCase', {
         agentId: SOFIA,
-        testCase: { name, prompt, reference: '', context: [], checks: { mustContain: [], mustNotContain: [], sameLanguage: true, forbiddenPromises: [] } },
+        testCase: {
+          name,
+          prompt,
+          reference: '',
+          context: [],
+          checks: { mustContain: [], mustNotContain: [], sameLanguage: true, forbiddenPromises: [] },
+        },
       })
     await h.call('agentTests.run', { agentId: SOFIA, runId: 'r1' })
     const { content } = await h.call<{ content: string }>('agentTests.export', { agentId: SOFIA })
@@ -73,7 +82,9 @@ describe('npm run agent-tests', () => {
     const noToken = await cli(['--service', h.sandbox.url, '--agent', SOFIA, '--suite', bad], {})
     expect(noToken.code).toBe(2)
     expect(noToken.err).toContain('AGENT_DESK_TOKEN')
-    const badFile = await cli(['--service', h.sandbox.url, '--agent', SOFIA, '--suite', bad], { AGENT_DESK_TOKEN: TOKEN })
+    const badFile = await cli(['--service', h.sandbox.url, '--agent', SOFIA, '--suite', bad], {
+      AGENT_DESK_TOKEN: TOKEN,
+    })
     expect(badFile.code).toBe(2)
     expect(badFile.err).toContain('not an agent test suite (version')
 
@@ -85,10 +96,21 @@ describe('npm run agent-tests', () => {
         version: 1,
         exportedAt: '2026-01-01T00:00:00.000Z',
         settings: { changeThreshold: 0.8 },
-        cases: [{ id: 'a', name: 'Pix', prompt: 'Tem Pix?', reference: '', context: [], checks: { mustContain: [], mustNotContain: [], sameLanguage: false, forbiddenPromises: [] } }],
+        cases: [
+          {
+            id: 'a',
+            name: 'Pix',
+            prompt: 'Tem Pix?',
+            reference: '',
+            context: [],
+            checks: { mustContain: [], mustNotContain: [], sameLanguage: false, forbiddenPromises: [] },
+          },
+        ],
       }),
     )
-    const refused = await cli(['--service', h.sandbox.url, '--agent', SOFIA, '--suite', good], { AGENT_DESK_TOKEN: 'wrong-token' })
+    const refused = await cli(['--service', h.sandbox.url, '--agent', SOFIA, '--suite', good], {
+      AGENT_DESK_TOKEN: 'wrong-token',
+    })
     expect(refused.code).toBe(1)
     expect(refused.out).toMatch(/^FAILED\s+Pix/m)
   }, 60_000)

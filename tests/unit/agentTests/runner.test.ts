@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { NO_CHECKS } from '../../../electron/contract/app/agentTests'
 import { AppFailure, appError } from '../../../electron/contract/app/result'
-import { baselinesFrom, callsOfRun, runCases, type AgentCalls, type RunnableCase } from '../../../electron/core/agentTests/runner'
+import {
+  baselinesFrom,
+  callsOfRun,
+  runCases,
+  type AgentCalls,
+  type RunnableCase,
+} from '../../../electron/core/agentTests/runner'
 
 const kase = (id: string, prompt: string, context: RunnableCase['context'] = []): RunnableCase => ({
   id,
@@ -65,7 +71,7 @@ describe('running test cases', () => {
     expect(callsOfRun([{ context: [1, 2] }, { context: [] }])).toBe(4)
   })
 
-  it('runs a few cases at a time, never more, and keeps the results in the cases\' order', async () => {
+  it("runs a few cases at a time, never more, and keeps the results in the cases' order", async () => {
     const gates: (() => void)[] = []
     const { calls, most } = echoCalls((p) => new Promise((done) => gates.push(() => done(`eco: ${p}`))))
     const cases = Array.from({ length: 10 }, (_, i) => kase(`c${i}`, `p${i}`))
@@ -84,7 +90,9 @@ describe('running test cases', () => {
     const { calls } = echoCalls(async (p, signal) => {
       if (p === 'recusa') throw new AppFailure(appError('server', 'The service failed (500)', { status: 500 }))
       if (p === 'lento')
-        return new Promise((_, fail) => signal.addEventListener('abort', () => fail(new Error('aborted')), { once: true }))
+        return new Promise((_, fail) =>
+          signal.addEventListener('abort', () => fail(new Error('aborted')), { once: true }),
+        )
       return `eco: ${p}`
     })
     const results = await runCases({
@@ -125,12 +133,45 @@ describe('running test cases', () => {
 
   it('compares with the last passing answer: a changed answer is "changed", the same one passes', async () => {
     const prior = [
-      { id: 'r2', results: [{ caseId: 'a', verdict: 'changed' as const, answer: 'outra coisa', checks: [], referenceSimilarity: null, baselineRunId: null, baselineSimilarity: null, durationMs: 1 }] },
-      { id: 'r1', results: [{ caseId: 'a', verdict: 'passed' as const, answer: 'eco: prazo de entrega', checks: [], referenceSimilarity: null, baselineRunId: null, baselineSimilarity: null, durationMs: 1 }] },
+      {
+        id: 'r2',
+        results: [
+          {
+            caseId: 'a',
+            verdict: 'changed' as const,
+            answer: 'outra coisa',
+            checks: [],
+            referenceSimilarity: null,
+            baselineRunId: null,
+            baselineSimilarity: null,
+            durationMs: 1,
+          },
+        ],
+      },
+      {
+        id: 'r1',
+        results: [
+          {
+            caseId: 'a',
+            verdict: 'passed' as const,
+            answer: 'eco: prazo de entrega',
+            checks: [],
+            referenceSimilarity: null,
+            baselineRunId: null,
+            baselineSimilarity: null,
+            durationMs: 1,
+          },
+        ],
+      },
     ]
     const baselines = baselinesFrom(prior)
     expect(baselines.get('a')).toEqual({ answer: 'eco: prazo de entrega', runId: 'r1' })
-    const same = await runCases({ ...base, baselines, calls: echoCalls().calls, cases: [kase('a', 'prazo de entrega')] })
+    const same = await runCases({
+      ...base,
+      baselines,
+      calls: echoCalls().calls,
+      cases: [kase('a', 'prazo de entrega')],
+    })
     expect(same[0]).toMatchObject({ verdict: 'passed', baselineSimilarity: 1, baselineRunId: 'r1' })
     const moved = await runCases({
       ...base,

@@ -16,19 +16,36 @@ describe('the embedded agent answers from its behavior', () => {
   })
 
   it('picks the behavior and training sentences that share most words with the prompt', () => {
-    const answer = agentAnswer({ agentName: 'Sofia', behavior: BEHAVIOR, trainings: TRAININGS, context: [], prompt: 'Quero trocar um produto com defeito' })
-    expect(answer).toBe('Sofia: recebi "Quero trocar um produto com defeito". Como posso ajudar? Para trocas, peça foto do produto e o número do pedido.')
-    expect(agentAnswer({ agentName: 'Sofia', behavior: BEHAVIOR, trainings: TRAININGS, context: [], prompt: 'Tem desconto no Pix?' })).toContain(
-      'Formas de pagamento: Pix com 5% de desconto.',
+    const answer = agentAnswer({
+      agentName: 'Sofia',
+      behavior: BEHAVIOR,
+      trainings: TRAININGS,
+      context: [],
+      prompt: 'Quero trocar um produto com defeito',
+    })
+    expect(answer).toBe(
+      'Sofia: recebi "Quero trocar um produto com defeito". Como posso ajudar? Para trocas, peça foto do produto e o número do pedido.',
     )
+    expect(
+      agentAnswer({
+        agentName: 'Sofia',
+        behavior: BEHAVIOR,
+        trainings: TRAININGS,
+        context: [],
+        prompt: 'Tem desconto no Pix?',
+      }),
+    ).toContain('Formas de pagamento: Pix com 5% de desconto.')
   })
 
   it('changes only the answers that drew on a changed sentence, and the same input answers the same', () => {
-    const ask = (behavior: string, prompt: string) => agentAnswer({ agentName: 'Sofia', behavior, trainings: TRAININGS, context: [], prompt })
+    const ask = (behavior: string, prompt: string) =>
+      agentAnswer({ agentName: 'Sofia', behavior, trainings: TRAININGS, context: [], prompt })
     const changed = BEHAVIOR.replace('peça foto do produto', 'ofereça um vale-compras no lugar do produto')
     expect(ask(BEHAVIOR, 'Quero trocar um produto')).toBe(ask(BEHAVIOR, 'Quero trocar um produto'))
     expect(ask(changed, 'Quero trocar um produto')).not.toBe(ask(BEHAVIOR, 'Quero trocar um produto'))
-    expect(ask(changed, 'Qual o horário de atendimento comercial?')).toBe(ask(BEHAVIOR, 'Qual o horário de atendimento comercial?'))
+    expect(ask(changed, 'Qual o horário de atendimento comercial?')).toBe(
+      ask(BEHAVIOR, 'Qual o horário de atendimento comercial?'),
+    )
   })
 
   it('lets the earlier customer messages pick when the prompt alone does not', () => {
@@ -39,7 +56,10 @@ describe('the embedded agent answers from its behavior', () => {
       agentName: 'Sofia',
       behavior: BEHAVIOR,
       trainings: [],
-      context: [{ role: 'user', text: 'quero trocar o produto' }, { role: 'assistant', text: 'claro' }],
+      context: [
+        { role: 'user', text: 'quero trocar o produto' },
+        { role: 'assistant', text: 'claro' },
+      ],
       prompt: 'e então?',
     })
     expect(answer).toContain('Já temos 2 mensagem(ns) nesta conversa. Para trocas')
