@@ -107,6 +107,7 @@ export default {
     forbiddenPromises: 'Must not promise',
     forbiddenHelp: 'One phrase per line, e.g. what the behavior forbids: “reembolso imediato”.',
     minReferenceSimilarity: 'Must resemble the expected answer at least (%)',
+    noLimit: 'No limit',
     save: 'Save test case',
     saved: 'The test case was saved.',
     added: 'Added to the tests of {agent}.',

@@ -107,6 +107,7 @@ export default {
     forbiddenPromises: 'Não pode prometer',
     forbiddenHelp: 'Uma frase por linha, ex.: o que o comportamento proíbe: “reembolso imediato”.',
     minReferenceSimilarity: 'Precisa parecer com a resposta esperada pelo menos (%)',
+    noLimit: 'Sem limite',
     save: 'Salvar caso de teste',
     saved: 'O caso de teste foi salvo.',
     added: 'Adicionado aos testes de {agent}.',
