@@ -169,3 +169,36 @@ test('agent tests: cases from demo chats pass, a behavior change flags exactly t
   await page.getByTestId('test-case').first().getByTestId('test-toggle').focus()
   await shot('agent-tests-tab-dark')
 })
+
+test('a customer message of a service session becomes a test case of its agent', async ({ page, preview, service }) => {
+  await page.goto(preview.url)
+  await page.getByRole('link', { name: 'Sessions' }).click()
+  const first = page.getByTestId('session-row').first()
+  const sessionId = await first.getAttribute('data-session-id')
+  await first.getByTestId('session-open').click()
+  const messages = page.getByTestId('session-messages')
+  const customer = messages.locator('li.session-messages__customer').filter({ has: page.getByTestId('add-to-tests') })
+  await expect(customer.first()).toBeVisible()
+  await customer.last().getByTestId('add-to-tests').click()
+  const dialog = page.getByTestId('test-case-dialog')
+  const question = await dialog.getByTestId('test-prompt').locator('textarea').inputValue()
+  expect(question.length).toBeGreaterThan(0)
+  await expect(customer.last()).toContainText(question)
+  // Fewer earlier messages: the context follows the number.
+  await dialog.getByTestId('test-context-size').locator('input').fill('1')
+  await dialog.getByTestId('test-context-size').locator('input').blur()
+  await expect(dialog.getByTestId('test-context-row')).toHaveCount(1)
+  await dialog.getByTestId('test-save').click()
+  await expect(page.getByText(/^Added to the tests of /)).toBeVisible()
+
+  // The agent of the session has it (read back through the app's own channel).
+  const sessions = await serviceGet<{ id: string; agentId: string }[]>(
+    service,
+    `/v2/workspace/${service.workspaceId}/interactions?page=1&pageSize=25`,
+  )
+  const session = sessions.find((s) => s.id === sessionId)
+  const state = await preview.core.router.dispatch('app:agentTests.load', { agentId: session!.agentId })
+  expect(state.ok && (state.data as { cases: { prompt: string; context: unknown[] }[] }).cases).toEqual([
+    expect.objectContaining({ prompt: question, context: [expect.anything()] }),
+  ])
+})
