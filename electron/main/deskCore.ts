@@ -2,6 +2,7 @@ import { Settings } from '../contract/app/profiles'
 import type { UpdateStatus } from '../contract/app/updates'
 import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
+import { createAgentTestsLayer } from '../core/agentTests/agentTestsLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import { createProfileSettingsLayer } from '../core/profileSettings/profileSettingsLayer'
@@ -53,6 +54,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const drafts = createDraftsLayer({ cacheFor: offline.cacheFor })
   // Per-profile settings (MCP connections: their URLs carry secrets) too.
   const profileSettings = createProfileSettingsLayer({ cacheFor: offline.cacheFor })
+  // Agent tests: cases and runs in the same encrypted cache; runs call through the gateway.
+  let agentTests: ReturnType<typeof createAgentTestsLayer> | null = null
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({
@@ -69,21 +72,30 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       onProfileRemoved: async (profileId) => {
         drafts.forgetProfile(profileId)
         profileSettings.forgetProfile(profileId)
+        agentTests?.forgetProfile(profileId)
         // The profile's cache file, drafts included, is deleted with it.
         await offline.onProfileRemoved(profileId)
       },
       // The core closes the cache files first, before the demo service and the settings.
       onDispose: async () => {
         outbox.dispose()
+        agentTests?.dispose()
         await offline.dispose()
       },
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
+        agentTests = createAgentTestsLayer({
+          cacheFor: offline.cacheFor,
+          gateway: ctx.gateway,
+          emit: ctx.emit,
+          saveFile: coreOptions.saveFile,
+        })
         return {
           ...offline.channels,
           ...outbox.channels(ctx),
           ...drafts.channels,
           ...profileSettings.channels,
+          ...agentTests.channels,
           ...updateChannelHandlers(updates),
         }
       },

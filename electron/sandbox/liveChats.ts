@@ -7,6 +7,7 @@ import {
   type SendMessageInput,
 } from '../contract/resources/liveChat'
 import type { liveChatEndpoints } from '../contract/endpoints/liveChats'
+import { agentAnswer } from './agentAnswer'
 import { newId, wellKnownId } from './ids'
 import { DEMO_USER } from './seed'
 import type { SandboxStore } from './store'
@@ -359,12 +360,22 @@ export const liveChatRoutes: { [N in LiveChatName]: RouteHandler<N> } = {
     if (!agent) throw notFound('agent', path.agentId)
     prepared(store)
     const said = body.prompt ?? '(áudio)'
-    const history = store.db
-      .prepare('SELECT count(*) AS n FROM conversation_contexts WHERE agent_id = ? AND context_id = ?')
-      .get(agent.id, body.contextId) as { n: number }
-    const reply =
-      `${agent.name}: recebi "${said}".` +
-      (history.n > 0 ? ` Já temos ${history.n} mensagem(ns) nesta conversa.` : ' Como posso ajudar?')
+    const context = store.db
+      .prepare('SELECT role, text FROM conversation_contexts WHERE agent_id = ? AND context_id = ? ORDER BY rowid')
+      .all(agent.id, body.contextId) as { role: string; text: string }[]
+    const trainings = (
+      store.db
+        .prepare("SELECT data FROM trainings WHERE agent_id = ? AND type = 'TEXT' ORDER BY rowid")
+        .all(agent.id) as { data: string }[]
+    ).map((r) => (JSON.parse(r.data) as { text?: string | null }).text ?? '')
+    // Deterministic, from the behavior, the trainings and the context (see agentAnswer.ts).
+    const reply = agentAnswer({
+      agentName: agent.name ?? '',
+      behavior: agent.behavior ?? '',
+      trainings,
+      context,
+      prompt: said,
+    })
     const insert = store.db.prepare(
       'INSERT INTO conversation_contexts (agent_id, context_id, role, text, time) VALUES (?, ?, ?, ?, ?)',
     )

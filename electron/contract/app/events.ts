@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { agentTestPushEvents } from './agentTests'
 import { chatExportPushEvents } from './chatExport'
 import { noticePushEvents } from './notices'
 import { offlinePushEvents } from './offline'
@@ -31,6 +32,7 @@ export const pushEvents = {
   ...noticePushEvents,
   ...outboxPushEvents,
   ...sessionExportPushEvents,
+  ...agentTestPushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
+import { agentTestChannels } from './agentTests'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
@@ -10,6 +11,7 @@ import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
 
+export * from './agentTests'
 export * from './channels'
 export * from './chatExport'
 export * from './events'
@@ -34,6 +36,7 @@ export const appChannels = {
   ...sessionExportChannels,
   ...draftChannels,
   ...profileSettingChannels,
+  ...agentTestChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -223,6 +223,18 @@ export function cacheApi(client: CacheClient) {
       load: (key: string) => c.call('profileSettings.load', key),
       save: (key: string, json: string, at: number) => c.call('profileSettings.save', key, json, at),
     },
+    /** Agent tests (issue 27): cases, settings and runs per agent, kept encrypted with the profile. */
+    agentTests: {
+      cases: (agentId: string) => c.call('agentTests.cases', agentId),
+      putCases: (agentId: string, entries: readonly { id: string; json: string }[]) =>
+        c.call('agentTests.putCases', agentId, entries),
+      deleteCase: (agentId: string, id: string) => c.call('agentTests.deleteCase', agentId, id),
+      settings: (agentId: string) => c.call('agentTests.settings', agentId),
+      putSettings: (agentId: string, json: string) => c.call('agentTests.putSettings', agentId, json),
+      runs: (agentId: string, limit: number) => c.call('agentTests.runs', agentId, limit),
+      putRun: (agentId: string, id: string, startedAt: number, json: string, keep: number) =>
+        c.call('agentTests.putRun', agentId, id, startedAt, json, keep),
+    },
   }
 }
 

@@ -9,6 +9,7 @@ import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
 import type { NewOutboxEntry } from '../outbox/outboxQueue'
 import { ProfileSettingTable } from '../profileSettings/profileSettingTable'
+import { AgentTestTable } from '../agentTests/agentTestTable'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 
@@ -61,6 +62,7 @@ export class CacheServer {
   private readonly outbox: OutboxStore
   private readonly drafts: DraftTable
   private readonly profileSettings: ProfileSettingTable
+  private readonly agentTests: AgentTestTable
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -88,6 +90,7 @@ export class CacheServer {
     this.outbox = new OutboxStore(db)
     this.drafts = new DraftTable(db)
     this.profileSettings = new ProfileSettingTable(db)
+    this.agentTests = new AgentTestTable(db)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -135,6 +138,15 @@ export class CacheServer {
     'drafts.remove': (key: string) => this.drafts.remove(key),
     'profileSettings.load': (key: string) => this.profileSettings.load(key),
     'profileSettings.save': (key: string, json: string, at: number) => this.profileSettings.save(key, json, at),
+    'agentTests.cases': (agentId: string) => this.agentTests.cases(agentId),
+    'agentTests.putCases': (agentId: string, entries: readonly { id: string; json: string }[]) =>
+      this.agentTests.putCases(agentId, entries),
+    'agentTests.deleteCase': (agentId: string, id: string) => this.agentTests.deleteCase(agentId, id),
+    'agentTests.settings': (agentId: string) => this.agentTests.settings(agentId),
+    'agentTests.putSettings': (agentId: string, json: string) => this.agentTests.putSettings(agentId, json),
+    'agentTests.runs': (agentId: string, limit: number) => this.agentTests.runs(agentId, limit),
+    'agentTests.putRun': (agentId: string, id: string, startedAt: number, json: string, keep: number) =>
+      this.agentTests.putRun(agentId, id, startedAt, json, keep),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */

@@ -9,6 +9,7 @@ import { migration as outbox } from './007-outbox'
 import { migration as drafts } from './008-drafts'
 import { migration as outboxEvidence } from './009-outbox-evidence'
 import { migration as profileSettings } from './010-profile-settings'
+import { migration as agentTests } from './011-agent-tests'
 
 export type { Migration } from './migration'
 
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   drafts,
   outboxEvidence,
   profileSettings,
+  agentTests,
 ]
