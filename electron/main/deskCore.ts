@@ -3,6 +3,7 @@ import type { UpdateStatus } from '../contract/app/updates'
 import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
+import { createInsightsLayer } from '../core/insights/insightsLayer'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import {
   setupAutoUpdates,
@@ -50,6 +51,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const outbox = createOutboxLayer({ cacheFor: offline.cacheFor, network: offline.network })
   // Form drafts (personal data) are kept in the same encrypted cache, per profile.
   const drafts = createDraftsLayer({ cacheFor: offline.cacheFor })
+  // The inbox's views and the insights (issue 28) read the same cache in its worker.
+  const insights = createInsightsLayer({ cacheFor: offline.cacheFor, saveFile: coreOptions.saveFile })
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({
@@ -75,7 +78,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       },
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
-        return { ...offline.channels, ...outbox.channels(ctx), ...drafts.channels, ...updateChannelHandlers(updates) }
+        return {
+          ...offline.channels,
+          ...outbox.channels(ctx),
+          ...drafts.channels,
+          ...insights,
+          ...updateChannelHandlers(updates),
+        }
       },
     })
   } catch (err) {

@@ -4,6 +4,7 @@ import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
 import { draftChannels } from './drafts'
+import { insightsChannels } from './insights'
 import { outboxChannels } from './outbox'
 import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
@@ -15,6 +16,7 @@ export * from './events'
 export * from './notices'
 export * from './offline'
 export * from './drafts'
+export * from './insights'
 export * from './outbox'
 export * from './sessionExport'
 export * from './profiles'
@@ -31,6 +33,7 @@ export const appChannels = {
   ...outboxChannels,
   ...sessionExportChannels,
   ...draftChannels,
+  ...insightsChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -10,6 +10,9 @@ import { startCacheWorker } from './workerThread'
 import type { OutboxKind } from '../../contract/app/outbox'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
+import type { InsightsQuery } from '../../contract/app/insights'
+import type { InboxListInput } from './inboxQuery'
+import type { Drill } from './insightsQuery'
 
 type Pending = {
   resolve: (v: unknown) => void
@@ -229,6 +232,14 @@ export function cacheApi(client: CacheClient) {
       load: (key: string) => c.call('drafts.load', key),
       save: (key: string, json: string, at: number) => c.call('drafts.save', key, json, at),
       remove: (key: string) => c.call('drafts.remove', key),
+    },
+    /** The inbox's views and the insights (issue 28), over every cached chat at once. */
+    inbox: {
+      list: (input: InboxListInput) => c.call('inbox.list', input),
+    },
+    insights: {
+      compute: (query: InsightsQuery, now: number) => c.call('insights.compute', query, now),
+      chats: (query: InsightsQuery, drill: Drill, now: number) => c.call('insights.chats', query, drill, now),
     },
   }
 }

@@ -5,6 +5,9 @@ import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
+import { InboxQuery, type InboxListInput } from './inboxQuery'
+import { InsightsQuery, type Drill } from './insightsQuery'
+import type { InsightsQuery as InsightsInput } from '../../contract/app/insights'
 import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
 import type { OutboxKind } from '../../contract/app/outbox'
@@ -59,6 +62,8 @@ export class CacheServer {
   private readonly scopes: SyncedScopes
   private readonly outbox: OutboxStore
   private readonly drafts: DraftTable
+  private readonly inbox: InboxQuery
+  private readonly insights: InsightsQuery
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -85,6 +90,8 @@ export class CacheServer {
     this.scopes = new SyncedScopes(db)
     this.outbox = new OutboxStore(db)
     this.drafts = new DraftTable(db)
+    this.inbox = new InboxQuery(db)
+    this.insights = new InsightsQuery(db)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -132,6 +139,9 @@ export class CacheServer {
     'drafts.load': (key: string) => this.drafts.load(key),
     'drafts.save': (key: string, json: string, at: number) => this.drafts.save(key, json, at),
     'drafts.remove': (key: string) => this.drafts.remove(key),
+    'inbox.list': (input: InboxListInput) => this.inbox.list(input),
+    'insights.compute': (query: InsightsInput, now: number) => this.insights.compute(query, now),
+    'insights.chats': (query: InsightsInput, drill: Drill, now: number) => this.insights.chatsBehind(query, drill, now),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */

@@ -7,6 +7,7 @@ import { migration as syncedScopes } from './005-synced-scopes'
 import { migration as chunkedSearch } from './006-chunked-search'
 import { migration as outbox } from './007-outbox'
 import { migration as drafts } from './008-drafts'
+import { migration as inbox } from './009-inbox'
 
 export type { Migration } from './migration'
 
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   chunkedSearch,
   outbox,
   drafts,
+  inbox,
 ]

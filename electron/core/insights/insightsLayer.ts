@@ -1,0 +1,72 @@
+import { InboxFilter, insightsChannels, InsightsQuery } from '../../contract/app/insights'
+import { AppFailure, appError } from '../../contract/app/result'
+import type { ProfileCache } from '../cache/profileCache'
+import type { SaveFile } from '../export/chatExport'
+import type { ChannelContext, ChannelHandler } from '../router'
+
+/**
+ * The inbox's views and the insights (issue 28): each a question to the active profile's offline
+ * copy, answered in its cache worker. The service is never asked; a chat list that is not in the
+ * copy is said to be so (`covered: false`), and the renderer filters the service's pages instead.
+ */
+export interface InsightsLayerDeps {
+  cacheFor(profileId: string): Promise<ProfileCache>
+  saveFile?: SaveFile
+  now?: () => number
+}
+
+const EMPTY_COUNTS = { needsPerson: 0, unread: 0, ai: 0, finished: 0, all: 0 }
+
+export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeof insightsChannels, ChannelHandler> {
+  const now = deps.now ?? Date.now
+
+  async function cacheOf(ctx: ChannelContext): Promise<ProfileCache | null> {
+    const profile = await ctx.activeProfile()
+    if (!profile) throw new AppFailure(appError('validation', 'Connect a profile first'))
+    try {
+      return await deps.cacheFor(profile.id)
+    } catch {
+      return null
+    }
+  }
+
+  async function requireCache(ctx: ChannelContext): Promise<ProfileCache> {
+    const cache = await cacheOf(ctx)
+    if (!cache) throw new AppFailure(appError('offline', 'The offline copy of this profile cannot be read'))
+    return cache
+  }
+
+  return {
+    'inbox.list': async (input, ctx) => {
+      const parsed = insightsChannels['inbox.list'].input.parse(input)
+      const cache = await cacheOf(ctx)
+      const scopes = cache ? await cache.scopes.list() : []
+      // The list is in the copy once the workspace, or the filtered agent, finished a sync once.
+      const synced = scopes.filter((s) => s.lastSyncedAt !== null)
+      const covered =
+        cache !== null &&
+        (synced.some((s) => s.agentId === null) ||
+          (parsed.agentId !== null && synced.some((s) => s.agentId === parsed.agentId)))
+      if (!covered) return { covered: false, chats: [], counts: EMPTY_COUNTS, channels: [], next: null }
+      const { view, agentId, channel } = InboxFilter.parse(parsed)
+      const page = await cache.inbox.list({ view, agentId, channel, before: parsed.before, limit: parsed.limit })
+      return { covered: true, ...page }
+    },
+    'insights.compute': async (input, ctx) => {
+      const query = InsightsQuery.parse(input)
+      return (await requireCache(ctx)).insights.compute(query, now())
+    },
+    'insights.chats': async (input, ctx) => {
+      const { query, drill } = insightsChannels['insights.chats'].input.parse(input)
+      return (await requireCache(ctx)).insights.chats(query, drill, now())
+    },
+    'insights.save': async (input) => {
+      const { fileName, content } = insightsChannels['insights.save'].input.parse(input)
+      const png = fileName.endsWith('.png')
+      const body = png ? content.replace(/^data:image\/png;base64,/, '') : content
+      if (!deps.saveFile) return { outcome: 'content' as const }
+      const outcome = await deps.saveFile({ defaultName: fileName, content: body, format: png ? 'png' : 'csv' })
+      return { outcome }
+    },
+  }
+}
