@@ -156,6 +156,8 @@ export const InsightDrill = z.strictObject({
 export const insightsChannels = {
   'inbox.list': appChannel(
     InboxFilter.extend({
+      /** Part of the chat's name, phone or id. */
+      query: z.string().trim().max(200).optional(),
       before: InboxCursor.optional(),
       limit: z.number().int().min(1).max(500).default(50),
     }),
@@ -173,16 +175,33 @@ export const insightsChannels = {
     'The cached chats behind one figure of the insights (at most 200)',
   ),
   'insights.save': appChannel(
-    z.strictObject({
-      fileName: z
-        .string()
-        .min(1)
-        .max(200)
-        .regex(/^[^/\\]+\.(csv|png)$/),
-      /** CSV text, or a PNG as a data: URL. */
-      content: z.string().max(20_000_000),
-    }),
-    z.object({ outcome: z.enum(['saved', 'cancelled', 'content']) }),
+    z.union([
+      z.strictObject({
+        fileName: z
+          .string()
+          .min(1)
+          .max(200)
+          .regex(/^[^/\\]+\.csv$/),
+        /** A table of the screen: main writes it as CSV (headings first). */
+        table: z.strictObject({
+          columns: z.array(z.string().max(200)).min(1).max(100),
+          rows: z.array(z.array(z.union([z.string().max(1000), z.number()])).max(100)).max(100_000),
+        }),
+      }),
+      z.strictObject({
+        fileName: z
+          .string()
+          .min(1)
+          .max(200)
+          .regex(/^[^/\\]+\.png$/),
+        /** A chart as a data: URL of a PNG. */
+        png: z
+          .string()
+          .max(20_000_000)
+          .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/),
+      }),
+    ]),
+    z.object({ outcome: z.enum(['saved', 'cancelled', 'content']), content: z.string().optional() }),
     'Saves a table of the insights as CSV or a chart as PNG where the user chooses',
   ),
 } as const

@@ -1,7 +1,8 @@
-import { InboxFilter, insightsChannels, InsightsQuery } from '../../contract/app/insights'
+import { insightsChannels, InsightsQuery } from '../../contract/app/insights'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
+import { csvCell } from '../export/sessionExport'
 import type { ChannelContext, ChannelHandler } from '../router'
 
 /**
@@ -48,8 +49,15 @@ export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeo
         (synced.some((s) => s.agentId === null) ||
           (parsed.agentId !== null && synced.some((s) => s.agentId === parsed.agentId)))
       if (!covered) return { covered: false, chats: [], counts: EMPTY_COUNTS, channels: [], next: null }
-      const { view, agentId, channel } = InboxFilter.parse(parsed)
-      const page = await cache.inbox.list({ view, agentId, channel, before: parsed.before, limit: parsed.limit })
+      const { view, agentId, channel } = parsed
+      const page = await cache.inbox.list({
+        view,
+        agentId,
+        channel,
+        query: parsed.query,
+        before: parsed.before,
+        limit: parsed.limit,
+      })
       return { covered: true, ...page }
     },
     'insights.compute': async (input, ctx) => {
@@ -61,12 +69,20 @@ export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeo
       return (await requireCache(ctx)).insights.chats(query, drill, now())
     },
     'insights.save': async (input) => {
-      const { fileName, content } = insightsChannels['insights.save'].input.parse(input)
-      const png = fileName.endsWith('.png')
-      const body = png ? content.replace(/^data:image\/png;base64,/, '') : content
-      if (!deps.saveFile) return { outcome: 'content' as const }
-      const outcome = await deps.saveFile({ defaultName: fileName, content: body, format: png ? 'png' : 'csv' })
-      return { outcome }
+      const parsed = insightsChannels['insights.save'].input.parse(input)
+      const file =
+        'table' in parsed
+          ? { content: tableCsv(parsed.table), format: 'csv' as const }
+          : { content: parsed.png.slice(parsed.png.indexOf(',') + 1), format: 'png' as const }
+      // The browser preview has no save dialog: the content comes back instead.
+      if (!deps.saveFile) return { outcome: 'content' as const, content: file.content }
+      return { outcome: await deps.saveFile({ defaultName: parsed.fileName, ...file }) }
     },
   }
+}
+
+/** A table as CSV the way the sessions export writes it: a BOM, CRLF, formula-looking cells quoted. */
+export function tableCsv(table: { columns: string[]; rows: (string | number)[][] }): string {
+  const lines = [table.columns, ...table.rows].map((row) => row.map((cell) => csvCell(cell)).join(','))
+  return `\uFEFF${lines.join('\r\n')}\r\n`
 }

@@ -102,6 +102,17 @@ describe('the inbox over the cached chats', () => {
     expect(inbox.counts(null, null)).toMatchObject({ needsPerson: 2, unread: 3 })
   })
 
+  it('filters by part of the name or phone, taking LIKE characters literally', () => {
+    store.saveChats([
+      { id: 'w-5511999', name: 'Maria 50%', agentId: 'a1', humanTalk: true, role: 'user', time: 700 },
+      { id: 'w-5511888', name: 'Mario', agentId: 'a1', time: 650 },
+    ])
+    expect(ids(inbox.list({ ...all, view: 'all', query: 'mari' }))).toEqual(['w-5511999', 'w-5511888'])
+    expect(ids(inbox.list({ ...all, view: 'all', query: '50%' }))).toEqual(['w-5511999'])
+    expect(ids(inbox.list({ ...all, view: 'all', query: '1888' }))).toEqual(['w-5511888'])
+    expect(inbox.counts(null, null, 'mari')).toMatchObject({ all: 2, needsPerson: 1 })
+  })
+
   it('counts from the index alone', () => {
     const plan = db
       .prepare(`EXPLAIN QUERY PLAN SELECT count(*), sum(human = 1 AND finished = 0) FROM chats INDEXED BY chats_inbox`)
