@@ -52,7 +52,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   // Form drafts (personal data) are kept in the same encrypted cache, per profile.
   const drafts = createDraftsLayer({ cacheFor: offline.cacheFor })
   // The inbox's views and the insights (issue 28) read the same cache in its worker.
-  const insights = createInsightsLayer({ cacheFor: offline.cacheFor, saveFile: coreOptions.saveFile })
+  const insights = createInsightsLayer({
+    cacheFor: offline.cacheFor,
+    network: offline.network,
+    saveFile: coreOptions.saveFile,
+  })
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({

@@ -128,6 +128,8 @@ export const InsightsResult = z.object({
     wholeWorkspace: z.boolean(),
     /** Agents whose chats were made available offline (when not the whole workspace). */
     agentIds: z.array(z.string()),
+    /** Service sessions kept offline. */
+    sessions: z.number().int(),
   }),
   sessions: SessionFigures.nullable(),
   computeMs: z.number(),
@@ -173,6 +175,11 @@ export const insightsChannels = {
     z.strictObject({ query: InsightsQuery, drill: InsightDrill }),
     z.object({ chats: z.array(Chat), total: z.number().int() }),
     'The cached chats behind one figure of the insights (at most 200)',
+  ),
+  'insights.syncSessions': appChannel(
+    z.strictObject({}).optional(),
+    z.object({ sessions: z.number().int() }),
+    "Keeps every service session of the active profile's workspace in its offline copy",
   ),
   'insights.save': appChannel(
     z.union([

@@ -11,6 +11,7 @@ import type { OutboxKind } from '../../contract/app/outbox'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 import type { InsightsQuery } from '../../contract/app/insights'
+import type { Interaction } from '../../contract/resources/liveChat'
 import type { InboxListInput } from './inboxQuery'
 import type { Drill } from './insightsQuery'
 
@@ -240,6 +241,8 @@ export function cacheApi(client: CacheClient) {
     insights: {
       compute: (query: InsightsQuery, now: number) => c.call('insights.compute', query, now),
       chats: (query: InsightsQuery, drill: Drill, now: number) => c.call('insights.chats', query, drill, now),
+      /** Service sessions made available offline. */
+      saveSessions: (sessions: readonly Interaction[]) => c.call('sessions.save', sessions),
     },
   }
 }

@@ -7,6 +7,8 @@ import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
 import { InboxQuery, type InboxListInput } from './inboxQuery'
 import { InsightsQuery, type Drill } from './insightsQuery'
+import { SessionStore } from './sessionStore'
+import type { Interaction } from '../../contract/resources/liveChat'
 import type { InsightsQuery as InsightsInput } from '../../contract/app/insights'
 import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
@@ -64,6 +66,7 @@ export class CacheServer {
   private readonly drafts: DraftTable
   private readonly inbox: InboxQuery
   private readonly insights: InsightsQuery
+  private readonly sessions: SessionStore
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -91,7 +94,8 @@ export class CacheServer {
     this.outbox = new OutboxStore(db)
     this.drafts = new DraftTable(db)
     this.inbox = new InboxQuery(db)
-    this.insights = new InsightsQuery(db)
+    this.sessions = new SessionStore(db)
+    this.insights = new InsightsQuery(db, this.sessions)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -141,6 +145,7 @@ export class CacheServer {
     'drafts.remove': (key: string) => this.drafts.remove(key),
     'inbox.list': (input: InboxListInput) => this.inbox.list(input),
     'insights.compute': (query: InsightsInput, now: number) => this.insights.compute(query, now),
+    'sessions.save': (sessions: readonly Interaction[]) => this.sessions.save(sessions),
     'insights.chats': (query: InsightsInput, drill: Drill, now: number) => this.insights.chatsBehind(query, drill, now),
   }
 

@@ -9,6 +9,7 @@ import {
 } from '../../contract/app/insights'
 import type { z } from 'zod'
 import type { CacheDb } from './cacheDatabase'
+import type { SessionStore } from './sessionStore'
 
 type Query = z.output<typeof InsightsQuerySchema>
 export interface Drill {
@@ -136,7 +137,10 @@ export class InsightsQuery {
   private readonly scopesStmt
   private readonly countsStmt
 
-  constructor(private readonly db: CacheDb) {
+  constructor(
+    private readonly db: CacheDb,
+    private readonly sessions?: SessionStore,
+  ) {
     this.chatsStmt = db.prepare<[], { id: string; agent_id: string | null; channel: string | null }>(
       'SELECT id, agent_id, channel FROM chats',
     )
@@ -159,7 +163,8 @@ export class InsightsQuery {
 
   compute(input: z.input<typeof InsightsQuerySchema>, now: number): InsightsResult {
     const started = performance.now()
-    const { tallies, heat } = this.walk(InsightsQuerySchema.parse(input), now, null)
+    const q = InsightsQuerySchema.parse(input)
+    const { tallies, heat } = this.walk(q, now, null)
     return {
       total: tallies.total.figures(),
       periods: tallies.periods.groups(),
@@ -167,7 +172,7 @@ export class InsightsQuery {
       channels: tallies.channels.groups(),
       heat,
       coverage: this.coverage(),
-      sessions: null,
+      sessions: this.sessions?.figures(q.from, q.to, q.agentId) ?? null,
       computeMs: performance.now() - started,
     }
   }
@@ -199,6 +204,7 @@ export class InsightsQuery {
       syncedAt: synced.length > 0 ? Math.min(...synced.map((s) => s.last_synced_at!)) : null,
       wholeWorkspace: synced.some((s) => s.agent_id === ''),
       agentIds: synced.filter((s) => s.agent_id !== '').map((s) => s.agent_id),
+      sessions: this.sessions?.count() ?? 0,
     }
   }
 

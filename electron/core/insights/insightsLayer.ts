@@ -4,6 +4,9 @@ import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import { csvCell } from '../export/sessionExport'
 import type { ChannelContext, ChannelHandler } from '../router'
+import type { ApiGateway } from '../gateway'
+import type { Interaction } from '../../contract/resources/liveChat'
+import type { Profile } from '../../contract/app/profiles'
 
 /**
  * The inbox's views and the insights (issue 28): each a question to the active profile's offline
@@ -12,9 +15,15 @@ import type { ChannelContext, ChannelHandler } from '../router'
  */
 export interface InsightsLayerDeps {
   cacheFor(profileId: string): Promise<ProfileCache>
+  /** The service behind the cache, for keeping the sessions offline. */
+  network?: () => ApiGateway | undefined
   saveFile?: SaveFile
   now?: () => number
 }
+
+const SESSION_PAGE = 500
+/** A workspace of more than 500,000 sessions stops there. */
+const SESSION_PAGES = 1000
 
 const EMPTY_COUNTS = { needsPerson: 0, unread: 0, ai: 0, finished: 0, all: 0 }
 
@@ -67,6 +76,30 @@ export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeo
     'insights.chats': async (input, ctx) => {
       const { query, drill } = insightsChannels['insights.chats'].input.parse(input)
       return (await requireCache(ctx)).insights.chats(query, drill, now())
+    },
+    'insights.syncSessions': async (_input, ctx) => {
+      const profile = (await ctx.activeProfile()) as Profile | null
+      const network = deps.network?.()
+      if (!profile || !network) throw new AppFailure(appError('offline', 'The service cannot be reached'))
+      const cache = await requireCache(ctx)
+      let count = 0
+      // Page by page until a short page, or a page that repeats the first (the service may wrap).
+      let firstId: string | undefined
+      for (let page = 1; page <= SESSION_PAGES; page++) {
+        const answer = await network.run(
+          profile,
+          'interactions.list',
+          { path: { workspaceId: profile.workspaceId }, query: { page, pageSize: SESSION_PAGE } },
+          { signal: ctx.signal },
+        )
+        const sessions = (answer.data as Interaction[]) ?? []
+        if (page > 1 && sessions[0]?.id === firstId) break
+        firstId ??= sessions[0]?.id
+        await cache.insights.saveSessions(sessions)
+        count += sessions.length
+        if (sessions.length < SESSION_PAGE) break
+      }
+      return { sessions: count }
     },
     'insights.save': async (input) => {
       const parsed = insightsChannels['insights.save'].input.parse(input)

@@ -1,6 +1,9 @@
 export default {
   nav: 'Insights',
   title: 'Insights',
+  preset: 'Period',
+  lastDays: 'Last {n} days',
+  customRange: 'Dates picked',
   range: 'Dates',
   period: 'Group by',
   periods: { day: 'Day', week: 'Week', month: 'Month' },
@@ -63,6 +66,18 @@ export default {
   saved: 'Saved',
   prepared: 'The file is ready (this preview cannot show a save dialog).',
   saveFailed: 'The file could not be saved: {reason}',
+  sessions: {
+    title: 'Service sessions',
+    none: 'Time to hand-over and to resolution come from the service sessions; keep them offline to see them.',
+    makeAvailable: 'Make sessions available offline',
+    kept: '1 session kept offline | {n} sessions kept offline',
+    failed: 'The sessions could not be kept offline: {reason}',
+    count: 'Sessions started',
+    toHandOver: 'Time to hand-over (median / p90)',
+    toResolution: 'Time to resolution (median / p90)',
+    transferred: '{n} transferred',
+    resolved: '{n} resolved',
+  },
   drill: {
     title: 'Chats: {figure}',
     open: '{figure}: {value}. List the chats',

@@ -1,6 +1,9 @@
 export default {
   nav: 'Indicadores',
   title: 'Indicadores',
+  preset: 'Período',
+  lastDays: 'Últimos {n} dias',
+  customRange: 'Datas escolhidas',
   range: 'Datas',
   period: 'Agrupar por',
   periods: { day: 'Dia', week: 'Semana', month: 'Mês' },
@@ -63,6 +66,18 @@ export default {
   saved: 'Salvo',
   prepared: 'O arquivo está pronto (esta prévia não mostra a janela de salvar).',
   saveFailed: 'Não foi possível salvar o arquivo: {reason}',
+  sessions: {
+    title: 'Atendimentos do serviço',
+    none: 'Os tempos até a transferência e até a resolução vêm dos atendimentos; disponibilize-os offline para vê-los.',
+    makeAvailable: 'Disponibilizar atendimentos offline',
+    kept: '1 atendimento guardado offline | {n} atendimentos guardados offline',
+    failed: 'Não foi possível guardar os atendimentos offline: {reason}',
+    count: 'Atendimentos iniciados',
+    toHandOver: 'Tempo até a transferência (mediana / p90)',
+    toResolution: 'Tempo até a resolução (mediana / p90)',
+    transferred: '{n} transferidos',
+    resolved: '{n} resolvidos',
+  },
   drill: {
     title: 'Conversas: {figure}',
     open: '{figure}: {value}. Listar as conversas',

@@ -6,6 +6,7 @@ import type { Chat, ChatMessage } from '../../../electron/contract'
 import { openCacheDatabase, type CacheDb } from '../../../electron/core/cache/cacheDatabase'
 import { InsightsQuery, spreadOf } from '../../../electron/core/cache/insightsQuery'
 import { MessageStore } from '../../../electron/core/cache/messageStore'
+import { SessionStore } from '../../../electron/core/cache/sessionStore'
 import { SyncedScopes } from '../../../electron/core/cache/syncedScopes'
 
 /**
@@ -177,6 +178,7 @@ describe('insights over the offline copy', () => {
       syncedAt: at(9, 12, 0),
       wholeWorkspace: true,
       agentIds: [],
+      sessions: 0,
     })
   })
 
@@ -184,5 +186,48 @@ describe('insights over the offline copy', () => {
     expect(spreadOf([4, 1, 3, 2])).toEqual({ n: 4, median: 2, p90: 4 })
     expect(spreadOf([])).toEqual({ n: 0, median: null, p90: null })
     expect(spreadOf(Array.from({ length: 10 }, (_, i) => i + 1))).toEqual({ n: 10, median: 5, p90: 9 })
+  })
+})
+
+describe('the service sessions kept offline', () => {
+  it('give time to hand-over and to resolution from startAt, transferAt and resolvedAt', () => {
+    const sessions = new SessionStore(db)
+    const iso = (t: number) => new Date(t).toISOString()
+    const start = at(2, 9, 0)
+    sessions.save([
+      // Transferred after 5 min, resolved after 20 min.
+      {
+        id: 's1',
+        agentId: 'a1',
+        status: 'RESOLVED',
+        startAt: iso(start),
+        transferAt: iso(start + 5 * MIN),
+        resolvedAt: iso(start + 20 * MIN),
+      },
+      // Resolved by the AI after 2 min, never transferred.
+      { id: 's2', agentId: 'a2', status: 'RESOLVED', startAt: iso(start), resolvedAt: iso(start + 2 * MIN) },
+      // Still waiting.
+      { id: 's3', agentId: 'a1', status: 'WAITING', startAt: iso(start) },
+      // Before the range.
+      {
+        id: 's4',
+        agentId: 'a1',
+        status: 'RESOLVED',
+        startAt: iso(Date.UTC(2026, 1, 1)),
+        resolvedAt: iso(Date.UTC(2026, 1, 2)),
+      },
+    ])
+    const withSessions = new InsightsQuery(db, sessions)
+    expect(withSessions.compute(RANGE, NOW).sessions).toEqual({
+      sessions: 3,
+      transferred: 1,
+      resolved: 2,
+      toHandOver: { n: 1, median: 5 * MIN, p90: 5 * MIN },
+      toResolution: { n: 2, median: 2 * MIN, p90: 20 * MIN },
+    })
+    expect(withSessions.compute({ ...RANGE, agentId: 'a1' }, NOW).sessions).toMatchObject({ sessions: 2, resolved: 1 })
+    expect(withSessions.coverage().sessions).toBe(4)
+    // None kept: the screen offers to keep them instead of showing zeros.
+    expect(insights.compute(RANGE, NOW).sessions).toBeNull()
   })
 })

@@ -6,6 +6,8 @@ import type { Migration } from './migration'
  * index on a generated column), so the fields become plain columns, kept in step with `raw` by
  * triggers: the writers of `chats` and `messages` need not know about them.
  *
+ * The service sessions (interactions) kept offline get a table of their own.
+ *
  * A message's author: c customer, a the AI, p a person (an `assistant` message with an operator's
  * id or name), h a hand-over notice (a person or the queue took the chat), s anything else.
  */
@@ -54,5 +56,17 @@ export const migration: Migration = {
     END;
     -- The insights walk every chat's messages in order from this index alone.
     CREATE INDEX messages_insights ON messages (chat_id, time, author);
+
+    -- The service sessions made available offline: times as ms since the epoch (null when absent).
+    CREATE TABLE sessions (
+      id TEXT PRIMARY KEY,
+      agent_id TEXT,
+      status TEXT,
+      start_at INTEGER,
+      transfer_at INTEGER,
+      resolved_at INTEGER,
+      raw TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX sessions_by_start ON sessions (start_at);
   `,
 }
