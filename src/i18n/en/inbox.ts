@@ -16,7 +16,7 @@ export default {
   channel: 'Channel',
   allChannels: 'All channels',
   source: {
-    cache: 'All {n} chats of the offline copy, filtered at once',
+    cache: 'The 1 chat of the offline copy, filtered at once | All {n} chats of the offline copy, filtered at once',
     cacheOne: 'The offline copy, filtered at once',
     page: 'Views filter this page of the service only; make the chats available offline to filter every chat.',
   },
@@ -34,7 +34,7 @@ export default {
   },
   rowLabel: '{name}, {answering}, {channel}',
   keys: {
-    hint: 'Alt+J/K next/previous chat · Alt+U next unread · Alt+T take over',
+    hint: 'Alt+U next unread · Alt+T take over',
   },
   palette: {
     nextChat: 'Chats: open the next chat',

@@ -16,7 +16,8 @@ export default {
   channel: 'Canal',
   allChannels: 'Todos os canais',
   source: {
-    cache: 'Todas as {n} conversas da cópia offline, filtradas de uma vez',
+    cache:
+      'A única conversa da cópia offline, filtrada de uma vez | Todas as {n} conversas da cópia offline, filtradas de uma vez',
     cacheOne: 'A cópia offline, filtrada de uma vez',
     page: 'As visões filtram só esta página do serviço; disponibilize as conversas offline para filtrar todas.',
   },
@@ -34,7 +35,7 @@ export default {
   },
   rowLabel: '{name}, {answering}, {channel}',
   keys: {
-    hint: 'Alt+J/K próxima/anterior · Alt+U próxima não lida · Alt+T assumir',
+    hint: 'Alt+U próxima não lida · Alt+T assumir',
   },
   palette: {
     nextChat: 'Conversas: abrir a próxima conversa',
