@@ -4,6 +4,7 @@ import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
 import { createAgentTestsLayer } from '../core/agentTests/agentTestsLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
+import { createInsightsLayer } from '../core/insights/insightsLayer'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import { createProfileSettingsLayer } from '../core/profileSettings/profileSettingsLayer'
 import {
@@ -56,6 +57,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const profileSettings = createProfileSettingsLayer({ cacheFor: offline.cacheFor })
   // Agent tests: cases and runs in the same encrypted cache; runs call through the gateway.
   let agentTests: ReturnType<typeof createAgentTestsLayer> | null = null
+  // The inbox's views and the insights read the same cache in its worker.
+  const insights = createInsightsLayer({
+    cacheFor: offline.cacheFor,
+    network: offline.network,
+    saveFile: coreOptions.saveFile,
+  })
   // Status changes go out as push events once the core's emitter exists.
   let emit: ((status: UpdateStatus) => void) | null = null
   const updates = setupAutoUpdates({
@@ -96,6 +103,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           ...drafts.channels,
           ...profileSettings.channels,
           ...agentTests.channels,
+          ...insights,
           ...updateChannelHandlers(updates),
         }
       },

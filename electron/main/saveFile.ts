@@ -7,13 +7,15 @@ import { safeFileName } from '../contract/fileNames'
 export interface ExportFile {
   defaultName: string
   content: string
-  format: 'html' | 'json' | 'csv'
+  /** png: `content` is the image in base64. */
+  format: 'html' | 'json' | 'csv' | 'png'
 }
 
 const FILTERS: Record<ExportFile['format'], SaveDialogOptions['filters']> = {
   html: [{ name: 'Web page', extensions: ['html'] }],
   json: [{ name: 'JSON', extensions: ['json'] }],
   csv: [{ name: 'CSV', extensions: ['csv'] }],
+  png: [{ name: 'PNG', extensions: ['png'] }],
 }
 
 /**
@@ -39,7 +41,7 @@ export function createSaveFile(
     if (canceled || !filePath) return 'cancelled'
     // Some Linux dialogs return the typed name without the filter's extension.
     const target = path.extname(filePath) === '' ? `${filePath}.${file.format}` : filePath
-    await writeFile(target, file.content, 'utf8')
+    await writeFile(target, file.format === 'png' ? Buffer.from(file.content, 'base64') : file.content, 'utf8')
     return 'saved'
   }
 }

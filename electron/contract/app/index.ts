@@ -6,6 +6,7 @@ import { noticeChannels } from './notices'
 import { offlineChannels } from './offline'
 import { draftChannels } from './drafts'
 import { profileSettingChannels } from './profileSettings'
+import { insightsChannels } from './insights'
 import { outboxChannels } from './outbox'
 import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
@@ -19,6 +20,7 @@ export * from './notices'
 export * from './offline'
 export * from './drafts'
 export * from './profileSettings'
+export * from './insights'
 export * from './outbox'
 export * from './sessionExport'
 export * from './profiles'
@@ -37,6 +39,7 @@ export const appChannels = {
   ...draftChannels,
   ...profileSettingChannels,
   ...agentTestChannels,
+  ...insightsChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -8,6 +8,10 @@ import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'
 import { outboxQueueOver } from '../outbox/outboxQueue'
+import type { InsightsQuery } from '../../contract/app/insights'
+import type { Interaction } from '../../contract/resources/liveChat'
+import type { InboxListInput } from './inboxQuery'
+import type { Drill } from './insightsQuery'
 
 type Pending = {
   resolve: (v: unknown) => void
@@ -210,20 +214,20 @@ export function cacheApi(client: CacheClient) {
       search: (text: string, opts: { chatId?: string; limit: number }, onHits?: (hits: ChatHit[]) => void) =>
         c.search(text, opts, onHits),
     },
-    /** The offline outbox (issue 16), kept in the same encrypted file. */
+    /** The offline outbox, kept in the same encrypted file. */
     outbox: outboxQueueOver((method, ...args) => c.call(method, ...args)),
-    /** Form drafts (issue 15): personal data typed and not saved, kept encrypted with the profile. */
+    /** Form drafts: personal data typed and not saved, kept encrypted with the profile. */
     drafts: {
       load: (key: string) => c.call('drafts.load', key),
       save: (key: string, json: string, at: number) => c.call('drafts.save', key, json, at),
       remove: (key: string) => c.call('drafts.remove', key),
     },
-    /** Per-profile settings (issue 24): MCP connections, whose URLs carry secrets, kept encrypted. */
+    /** Per-profile settings: MCP connections, whose URLs carry secrets, kept encrypted. */
     profileSettings: {
       load: (key: string) => c.call('profileSettings.load', key),
       save: (key: string, json: string, at: number) => c.call('profileSettings.save', key, json, at),
     },
-    /** Agent tests (issue 27): cases, settings and runs per agent, kept encrypted with the profile. */
+    /** Agent tests: cases, settings and runs per agent, kept encrypted with the profile. */
     agentTests: {
       cases: (agentId: string) => c.call('agentTests.cases', agentId),
       putCases: (agentId: string, entries: readonly { id: string; json: string }[]) =>
@@ -234,6 +238,16 @@ export function cacheApi(client: CacheClient) {
       runs: (agentId: string, limit: number) => c.call('agentTests.runs', agentId, limit),
       putRun: (agentId: string, id: string, startedAt: number, json: string, keep: number) =>
         c.call('agentTests.putRun', agentId, id, startedAt, json, keep),
+    },
+    /** The inbox's views and the insights, over every cached chat at once. */
+    inbox: {
+      list: (input: InboxListInput) => c.call('inbox.list', input),
+    },
+    insights: {
+      compute: (query: InsightsQuery, now: number) => c.call('insights.compute', query, now),
+      chats: (query: InsightsQuery, drill: Drill, now: number) => c.call('insights.chats', query, drill, now),
+      /** Service sessions made available offline. */
+      saveSessions: (sessions: readonly Interaction[]) => c.call('sessions.save', sessions),
     },
   }
 }

@@ -5,6 +5,11 @@ import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
+import { InboxQuery, type InboxListInput } from './inboxQuery'
+import { InsightsQuery, type Drill } from './insightsQuery'
+import { SessionStore } from './sessionStore'
+import type { Interaction } from '../../contract/resources/liveChat'
+import type { InsightsQuery as InsightsInput } from '../../contract/app/insights'
 import { OutboxStore } from '../outbox/outboxStore'
 import { DraftTable } from '../drafts/draftTable'
 import type { NewOutboxEntry } from '../outbox/outboxQueue'
@@ -63,6 +68,9 @@ export class CacheServer {
   private readonly drafts: DraftTable
   private readonly profileSettings: ProfileSettingTable
   private readonly agentTests: AgentTestTable
+  private readonly inbox: InboxQuery
+  private readonly insights: InsightsQuery
+  private readonly sessions: SessionStore
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -91,6 +99,9 @@ export class CacheServer {
     this.drafts = new DraftTable(db)
     this.profileSettings = new ProfileSettingTable(db)
     this.agentTests = new AgentTestTable(db)
+    this.inbox = new InboxQuery(db)
+    this.sessions = new SessionStore(db)
+    this.insights = new InsightsQuery(db, this.sessions)
   }
 
   /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
@@ -147,6 +158,10 @@ export class CacheServer {
     'agentTests.runs': (agentId: string, limit: number) => this.agentTests.runs(agentId, limit),
     'agentTests.putRun': (agentId: string, id: string, startedAt: number, json: string, keep: number) =>
       this.agentTests.putRun(agentId, id, startedAt, json, keep),
+    'inbox.list': (input: InboxListInput) => this.inbox.list(input),
+    'insights.compute': (query: InsightsInput, now: number) => this.insights.compute(query, now),
+    'sessions.save': (sessions: readonly Interaction[]) => this.sessions.save(sessions),
+    'insights.chats': (query: InsightsInput, drill: Drill, now: number) => this.insights.chatsBehind(query, drill, now),
   }
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */

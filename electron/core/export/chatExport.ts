@@ -15,7 +15,8 @@ import { transcriptHtml, transcriptJson } from './chatTranscript'
 export type SaveFile = (file: {
   defaultName: string
   content: string
-  format: 'html' | 'json' | 'csv'
+  /** png: `content` is the image in base64 (the insights' charts). */
+  format: 'html' | 'json' | 'csv' | 'png'
 }) => Promise<'saved' | 'cancelled'>
 
 export type Dispatch = (channel: string, input: unknown, opts?: { signal?: AbortSignal }) => Promise<Result<unknown>>

@@ -19,6 +19,11 @@ export const SHORTCUTS = {
   toggleTheme: { code: 'KeyL', mod: true, shift: true },
   // Handled by the chat view itself; listed here so people find it.
   chatSearch: { code: 'KeyF', mod: true },
+  // Inbox triage (issue 28): the chat list handles the moves itself; take over runs the open chat's command.
+  nextChat: { code: 'KeyJ', alt: true },
+  previousChat: { code: 'KeyK', alt: true },
+  nextUnread: { code: 'KeyU', alt: true },
+  takeOver: { code: 'KeyT', alt: true },
 } as const satisfies Record<string, Shortcut>
 
 interface AppCommand {
@@ -118,8 +123,18 @@ export function usePaletteCommands() {
           ),
         SHORTCUTS.chatSearch,
       )
-    // The open chat's own commands (take over, return to the AI, clear, delete).
-    if (route.name === 'chat') for (const c of chatViewCommands.value) addAfterClose(c.id, c.label, c.run)
+    if (route.name === 'chats' || route.name === 'chat') {
+      // The chat list owns these keys; the palette presses them for the user.
+      const press = (code: string, key: string) => () =>
+        window.dispatchEvent(new KeyboardEvent('keydown', { key, code, altKey: true, bubbles: true }))
+      addAfterClose('nextChat', t('inbox.palette.nextChat'), press('KeyJ', 'j'), SHORTCUTS.nextChat)
+      addAfterClose('previousChat', t('inbox.palette.previousChat'), press('KeyK', 'k'), SHORTCUTS.previousChat)
+      addAfterClose('nextUnread', t('inbox.palette.nextUnread'), press('KeyU', 'u'), SHORTCUTS.nextUnread)
+    }
+    // The open chat's own commands (take over, return to the AI, clear, delete); take over has a key.
+    if (route.name === 'chat')
+      for (const c of chatViewCommands.value)
+        addAfterClose(c.id, c.label, c.run, c.id === 'liveChat:takeOver' ? SHORTCUTS.takeOver : undefined)
     return list
   })
 
@@ -131,6 +146,8 @@ export function usePaletteCommands() {
     if (palette.open.value) return out
     for (const c of commands.value) {
       if (!c.shortcut || c.shortcut === SHORTCUTS.palette || c.shortcut === SHORTCUTS.chatSearch) continue
+      if (c.shortcut === SHORTCUTS.nextChat || c.shortcut === SHORTCUTS.previousChat) continue
+      if (c.shortcut === SHORTCUTS.nextUnread) continue
       out.push({ shortcut: c.shortcut, run: () => void c.item.run() })
     }
     return out

@@ -37,6 +37,20 @@ describe('saving a chat export', () => {
     expect(asked[0].filters).toEqual([{ name: 'Web page', extensions: ['html'] }])
   })
 
+  it('writes a chart of the insights as the PNG bytes its base64 content holds', async () => {
+    const target = path.join(dir, 'chart')
+    const { dialog, asked } = dialogAnswering({ canceled: false, filePath: target })
+    const save = createSaveFile(
+      dialog,
+      () => null,
+      () => dir,
+    )
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff])
+    expect(await save({ defaultName: 'chart.png', content: bytes.toString('base64'), format: 'png' })).toBe('saved')
+    expect(readFileSync(`${target}.png`)).toEqual(bytes)
+    expect(asked[0].filters).toEqual([{ name: 'PNG', extensions: ['png'] }])
+  })
+
   it('keeps a suggested name from choosing the folder', async () => {
     const { dialog, asked } = dialogAnswering({ canceled: true })
     await createSaveFile(

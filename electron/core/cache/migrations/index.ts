@@ -10,6 +10,7 @@ import { migration as drafts } from './008-drafts'
 import { migration as outboxEvidence } from './009-outbox-evidence'
 import { migration as profileSettings } from './010-profile-settings'
 import { migration as agentTests } from './011-agent-tests'
+import { migration as inbox } from './012-inbox'
 
 export type { Migration } from './migration'
 
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   outboxEvidence,
   profileSettings,
   agentTests,
+  inbox,
 ]

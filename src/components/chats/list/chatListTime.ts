@@ -1,8 +1,9 @@
 import { knownTime } from '@/domain/timestamps'
 
 /**
- * When a chat last moved, the way a chat app says it: the time today, "yesterday", the weekday
- * within a week, else the date; in the user's locale and time zone. Undefined when the value is not
+ * When a chat last moved, the way a chat app says it: the time today ("09:42"), "yesterday", the
+ * weekday within a week, else the day and month ("12 Mar"), with the year when it is another year;
+ * in the user's locale and time zone. Undefined when the value is not
  * a time a date can show (the caller says "unknown date").
  */
 export function chatListTime(value: unknown, now: number, locale: string, timeZone?: string): string | undefined {
@@ -16,7 +17,14 @@ export function chatListTime(value: unknown, now: number, locale: string, timeZo
     if (daysAgo === 0) return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(time)
     if (daysAgo === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'day')
     if (daysAgo > 1 && daysAgo < 7) return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone }).format(time)
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone }).format(time)
+    const year = (t: number) => day(t).slice(0, -6)
+    const sameYear = year(now) === year(time)
+    return new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      ...(sameYear ? {} : { year: 'numeric' }),
+      timeZone,
+    }).format(time)
   } catch {
     return undefined
   }

@@ -33,12 +33,12 @@ describe('anchoring', () => {
 
 describe('chat list times', () => {
   const now = Date.UTC(2026, 10, 21, 15, 0)
-  it('say the time today, yesterday, the weekday within a week, else the date', () => {
+  it('say the time today, yesterday, the weekday within a week, else the day and month', () => {
     expect(chatListTime(Date.UTC(2026, 10, 21, 9, 5), now, 'en-US', 'UTC')).toBe('9:05 AM')
     expect(chatListTime(Date.UTC(2026, 10, 20, 9, 5), now, 'en-US', 'UTC')).toBe('yesterday')
     expect(chatListTime(Date.UTC(2026, 10, 20, 9, 5), now, 'pt-BR', 'UTC')).toBe('ontem')
     expect(chatListTime(Date.UTC(2026, 10, 17, 9, 5), now, 'en-US', 'UTC')).toBe('Tuesday')
-    expect(chatListTime(Date.UTC(2026, 9, 2, 9, 5), now, 'pt-BR', 'UTC')).toBe('02/10/2026')
+    expect(chatListTime(Date.UTC(2026, 9, 2, 9, 5), now, 'pt-BR', 'UTC')).toBe('2 de out.')
   })
   it('follow the time zone for what counts as today', () => {
     // 01:00 UTC on the 21st is still the 20th in São Paulo.

@@ -48,9 +48,13 @@ describe('timestamps: a date or "unknown date", never a RangeError', () => {
 
   it('a chat list time far past, far future or at 0 is a date or "unknown", beside today’s time', () => {
     expect(chatListTime(1e20, NOW, 'en-US', 'UTC')).toBeUndefined()
-    expect(chatListTime(0, NOW, 'en-US', 'UTC')).toBe('1/1/70')
+    expect(chatListTime(0, NOW, 'en-US', 'UTC')).toBe('Jan 1, 1970')
     // A future date is a date, not a time of day.
-    expect(chatListTime(Date.UTC(2027, 0, 2), NOW, 'en-US', 'UTC')).toBe('1/2/27')
+    expect(chatListTime(Date.UTC(2027, 0, 2), NOW, 'en-US', 'UTC')).toBe('Jan 2, 2027')
+    // This year's day is the day and month, in the locale's words.
+    expect(chatListTime(Date.UTC(2026, 2, 12, 15), NOW, 'en-GB', 'UTC')).toBe('12 Mar')
+    expect(chatListTime(Date.UTC(2026, 2, 12, 15), NOW, 'pt-BR', 'UTC')).toBe('12 de mar.')
+    expect(chatListTime(Date.UTC(2026, 10, 20, 15), NOW, 'pt-BR', 'UTC')).toBe('ontem')
     expect(chatListTime(Date.UTC(2026, 10, 21, 9, 5), NOW, 'en-US', 'UTC')).toBe('9:05 AM')
   })
 

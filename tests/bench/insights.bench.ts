@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { cacheApi, CacheClient } from '../../electron/core/cache/cacheClient'
+import { openCacheDatabase } from '../../electron/core/cache/cacheDatabase'
+import { INBOX_VIEWS } from '../../electron/contract/app/insights'
+import { lagMonitor } from './lag'
+import { rng } from './cache.bench'
+
+/**
+ * The inbox's view switch over 100,000 cached chats and the insights over 1,000,000 cached
+ * messages (issue 28), both as the app runs them: in the cache worker, the main process sending a
+ * message and waiting, its event-loop lag measured meanwhile. The offline copy is written straight
+ * into the file first (through the schema's own triggers, without the search index, which neither
+ * reads). Figures only. BENCH_INBOX_CHATS and BENCH_INSIGHTS_MESSAGES make a smaller run.
+ */
+
+type Figure = { value: number; unit: string; baseline?: number; ratio?: number; note?: string }
+
+const CHATS = Number(process.env.BENCH_INBOX_CHATS ?? 100_000)
+const MESSAGES = Number(process.env.BENCH_INSIGHTS_MESSAGES ?? 1_000_000)
+const KEY_HEX = 'ab'.repeat(32)
+const CHANNELS = ['WHATSAPP', 'INSTAGRAM', 'WIDGET', 'CLOUD_API', 'TELEGRAM']
+const DAY = 86_400_000
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+/** Chats of 12 agents over 90 days; each chat's messages alternate customer and answers, some by a person. */
+function fill(file: string) {
+  const { db } = openCacheDatabase(file, KEY_HEX)
+  const random = rng(7)
+  const end = Date.UTC(2026, 2, 1)
+  const chat = db.prepare('INSERT INTO chats (id, agent_id, name, time, raw) VALUES (?, ?, ?, ?, ?)')
+  const message = db.prepare(
+    'INSERT INTO messages (seq, chat_id, id, time, role, type, raw) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
+  const perChat = Math.max(1, Math.floor(MESSAGES / CHATS))
+  let seq = 0
+  const write = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const id = `chat${i}`
+      const human = random() < 0.15
+      const start = end - Math.floor(random() * 90 * DAY)
+      let t = start
+      let role = 'user'
+      for (let k = 0; k < perChat; k++) {
+        role = k % 2 === 0 ? 'user' : 'assistant'
+        const byPerson = role === 'assistant' && human && k > perChat / 2
+        const m = {
+          id: `${id}-${k}`,
+          time: t,
+          role,
+          type: 'TEXT',
+          text: 'mensagem de teste',
+          ...(byPerson ? { userId: 'op1', userName: 'Ana' } : {}),
+        }
+        message.run(++seq, id, m.id, t, role, 'TEXT', JSON.stringify(m))
+        t += 1000 + Math.floor(random() * 600_000)
+      }
+      const raw = {
+        id,
+        name: `Cliente ${i}`,
+        agentId: `agent${i % 12}`,
+        agentName: `Agente ${i % 12}`,
+        type: CHANNELS[i % CHANNELS.length],
+        humanTalk: human,
+        finished: !human && random() < 0.4,
+        role,
+        unReadCount: role === 'user' ? 1 + Math.floor(random() * 4) : 0,
+        conversation: 'mensagem de teste',
+        time: t,
+      }
+      chat.run(id, raw.agentId, raw.name, t, JSON.stringify(raw))
+    }
+  })
+  for (let i = 0; i < CHATS; i += 5000) write(i, Math.min(CHATS, i + 5000))
+  db.prepare('INSERT INTO synced_scopes (agent_id, last_synced_at, last_state) VALUES (?, ?, ?)').run('', end, 'done')
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  return { messages: seq, from: end - 90 * DAY, to: end }
+}
+
+export default async function insightsBench(): Promise<Record<string, Figure>> {
+  const dir = mkdtempSync(join(tmpdir(), 'insights-bench-'))
+  const file = join(dir, 'p.sqlite')
+  try {
+    const { messages, from, to } = fill(file)
+    const client = await CacheClient.start(file, KEY_HEX)
+    const api = cacheApi(client)
+    try {
+      // A view switch: the first page of the view with every view's count, as the inbox asks.
+      await api.inbox.list({ view: 'all', agentId: null, channel: null, limit: 50 })
+      const switches: number[] = []
+      const switchLag = lagMonitor()
+      for (let round = 0; round < 5; round++)
+        for (const view of INBOX_VIEWS) {
+          const t = performance.now()
+          await api.inbox.list({ view, agentId: null, channel: null, limit: 50 })
+          switches.push(performance.now() - t)
+        }
+      const switchLagMs = switchLag.stop()
+
+      await api.insights.compute({ from, to, period: 'week' }, to)
+      const computes: number[] = []
+      const computeLag = lagMonitor()
+      for (let round = 0; round < 3; round++) {
+        const t = performance.now()
+        await api.insights.compute({ from, to, period: 'day' }, to)
+        computes.push(performance.now() - t)
+      }
+      const computeLagMs = computeLag.stop()
+      return {
+        'inbox.viewSwitchMs': {
+          value: median(switches),
+          unit: 'ms',
+          note: `median of ${switches.length} switches (first page of 50 and every view's count) over ${CHATS} cached chats, in the cache worker; main lag ${switchLagMs.toFixed(1)} ms`,
+        },
+        'insights.computeMs': {
+          value: median(computes),
+          unit: 'ms',
+          note: `median of ${computes.length} computations (every figure, by day, agent and channel) over ${messages} cached messages in ${CHATS} chats, in the cache worker`,
+        },
+        'insights.mainLagMs': {
+          value: computeLagMs,
+          unit: 'ms',
+          note: "the main process's longest event-loop delay while the insights were computed",
+        },
+      }
+    } finally {
+      await client.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
