@@ -6,16 +6,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import type { Result } from '../../electron/contract/app/result'
-import type { Workspace } from '../../electron/contract/resources/workspace'
-import type { Core } from '../../electron/core/app'
-import { createDeskCore } from '../../electron/main/deskCore'
-import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../../electron/main/protocol'
+import type { Result } from '../electron/contract/app/result'
+import type { Workspace } from '../electron/contract/resources/workspace'
+import type { Core } from '../electron/core/app'
+import { createDeskCore } from '../electron/main/deskCore'
+import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../electron/main/protocol'
 // The updater loads electron-updater lazily and only when packaged, so it imports no 'electron' here.
-import { startSandbox } from '../../electron/sandbox/index'
-import { MEDIA_PREFIX } from '../../electron/sandbox/media'
-import type { VendorGate, Violation } from '../vendor/gate'
-import { BRIDGE, bridgeScript } from './bridgeScript'
+import { startSandbox } from '../electron/sandbox/index'
+import { MEDIA_PREFIX } from '../electron/sandbox/media'
+import type { VendorGate, Violation } from '../tests/vendor/gate'
+import { BRIDGE, bridgeScript } from './bridge'
 import { ensureRendererBuilt } from './buildRenderer'
 
 export interface PreviewOptions {
@@ -62,6 +62,21 @@ export interface Preview {
 }
 
 const HOST = '127.0.0.1'
+
+type PreviewListener = (preview: Preview) => Promise<void> | void
+const previewListeners = new Set<PreviewListener>()
+const livePreviews = new Set<Preview>()
+
+/**
+ * Calls `listener` for every preview of this process that is running or starts later, before
+ * `startPreview` returns it (preview/shellPolicies.ts applies the shell's rules to each one's
+ * origin this way). Returns the unsubscribe.
+ */
+export async function watchPreviews(listener: PreviewListener): Promise<() => void> {
+  previewListeners.add(listener)
+  await Promise.all([...livePreviews].map((p) => listener(p)))
+  return () => void previewListeners.delete(listener)
+}
 const MAX_BODY = 8 * 1024 * 1024
 const KEYCHAIN_SERVICE = 'Agent Desk (preview)'
 
@@ -106,7 +121,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const systemLocale = opts.systemLocale ?? hostLocale()
   const gates: VendorGate[] = []
   const startGate = async (upstream: string): Promise<VendorGate> => {
-    const { startVendorGate } = await import('../vendor/gate')
+    const { startVendorGate } = await import('../tests/vendor/gate')
     // Media files are links the answers carry, not operations of the API: passed on unchecked.
     const gate = await startVendorGate({ upstream }, { host: HOST, passThrough: (p) => p.startsWith(MEDIA_PREFIX) })
     gates.push(gate)
@@ -148,7 +163,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     /<script\b[^>]*type="module"/,
     (tag) => `<script src="${BRIDGE.script}"></script>\n    ${tag}`,
   )
-  const script = bridgeScript(secret)
+  const script = await bridgeScript(secret)
   const eventStreams = new Set<ServerResponse>()
   const unsubscribe = core.on((event, payload) => {
     const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
@@ -277,6 +292,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     vendorViolations: () => gates.flatMap((g) => g.violations),
     vendorRequests: () => gates.reduce((n, g) => n + g.requests(), 0),
     async close() {
+      livePreviews.delete(preview)
       unsubscribe()
       for (const res of eventStreams) res.end()
       eventStreams.clear()
@@ -299,6 +315,8 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       throw err
     }
   }
+  livePreviews.add(preview)
+  await Promise.all([...previewListeners].map((listener) => listener(preview)))
   return preview
 }
 
