@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import type { ChatNotification } from '../electron/contract/app/notifications'
 import type { Result } from '../electron/contract/app/result'
 import type { Workspace } from '../electron/contract/resources/workspace'
 import type { Core } from '../electron/core/app'
@@ -58,6 +59,12 @@ export interface Preview {
   vendorViolations(): Violation[]
   /** Requests that went through the vendor gate. */
   vendorRequests(): number
+  /** The OS notifications main was asked to show (the fake records them instead), oldest first. */
+  notifications(): ChatNotification[]
+  /** Clicks the notification at `index`, as the user would in the OS. */
+  clickNotification(index: number): void
+  /** URLs the app handed to the system browser (the preview only records them). */
+  openedExternally(): string[]
   close(): Promise<void>
 }
 
@@ -128,6 +135,10 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     return gate
   }
 
+  // The OS notifications: recorded, with their click, instead of shown.
+  const notifications: { notification: ChatNotification; click: () => void }[] = []
+  const opened: string[] = []
+
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
   const desk = await createDeskCore({
     isPackaged: false,
@@ -153,7 +164,15 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
         },
       }
     },
-    openExternal: (url) => log(`[preview] the app asked to open ${url} in the system browser`),
+    openExternal: (url) => {
+      opened.push(url)
+      log(`[preview] the app asked to open ${url} in the system browser`)
+    },
+    showNotification: (notification, click) => {
+      notifications.push({ notification, click })
+      log(`[preview] notification: ${notification.title}`)
+      return true
+    },
     appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
     log: { info: () => {}, warn: (m: string) => log(`[preview] ${m}`), error: (m: string) => log(`[preview] ${m}`) },
   })
@@ -291,6 +310,13 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     eventSubscribers: () => eventStreams.size,
     vendorViolations: () => gates.flatMap((g) => g.violations),
     vendorRequests: () => gates.reduce((n, g) => n + g.requests(), 0),
+    notifications: () => notifications.map((n) => n.notification),
+    clickNotification: (index) => {
+      const shown = notifications[index]
+      if (!shown) throw new Error(`no notification ${index} (${notifications.length} shown)`)
+      shown.click()
+    },
+    openedExternally: () => [...opened],
     async close() {
       livePreviews.delete(preview)
       unsubscribe()

@@ -3,6 +3,7 @@ import type { UpdateStatus } from '../contract/app/updates'
 import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
+import { createNotificationHandlers, type ShowNotification } from '../core/notifications'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import {
   setupAutoUpdates,
@@ -19,6 +20,8 @@ export type DeskCoreOptions = Omit<CoreOptions, 'wrapGateway' | 'extraChannels' 
   /** electron-updater's autoUpdater; loaded on first use when omitted. */
   autoUpdater?: UpdaterEngine
   log?: UpdaterLog
+  /** Shows an OS notification (Electron's in the shell, a recorder in the preview); none without it. */
+  showNotification?: ShowNotification
 }
 
 export interface DeskCore {
@@ -35,7 +38,7 @@ export interface DeskCore {
  * time, so the IPC fuzz test and the benchmark run exactly this composition.
  */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
-  const { isPackaged, offline: offlineOptions, autoUpdater, log, ...coreOptions } = options
+  const { isPackaged, offline: offlineOptions, autoUpdater, log, showNotification, ...coreOptions } = options
   let core: Core | null = null
   // The layers need the settings, which the core owns; they read them only after it exists.
   const settings = async (): Promise<Settings> => {
@@ -75,7 +78,18 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       },
       extraChannels: (ctx) => {
         emit = (status) => ctx.emit('update.status', status)
-        return { ...offline.channels, ...outbox.channels(ctx), ...drafts.channels, ...updateChannelHandlers(updates) }
+        const notifications = createNotificationHandlers({
+          show: showNotification,
+          enabled: async () => (await settings()).liveChatNotify,
+          emit: ctx.emit,
+        })
+        return {
+          ...offline.channels,
+          ...outbox.channels(ctx),
+          ...drafts.channels,
+          ...updateChannelHandlers(updates),
+          ...notifications,
+        }
       },
     })
   } catch (err) {

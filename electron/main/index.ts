@@ -1,6 +1,19 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron'
 import type { Core } from '../core/app'
 import { externalUrlToOpen } from '../core/externalLinks'
 import { startSandbox } from '../sandbox/index'
@@ -9,6 +22,7 @@ import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
 import { createDeskCore } from './deskCore'
 import { buildMenuTemplate } from './menu'
 import { createShellFetch } from './netFetch'
+import { createShowNotification } from './notifications'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
 import { createSaveFile } from './saveFile'
 import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
@@ -113,6 +127,8 @@ async function main(): Promise<void> {
       () => mainWindow,
       () => app.getPath('documents'),
     ),
+    // Shown by main: the page never gets the web Notification permission.
+    showNotification: createShowNotification(Notification, () => mainWindow),
     appInfo: { version: app.getVersion(), platform: process.platform, systemLocale: app.getLocale(), preview: false },
     isPackaged: app.isPackaged,
     log: { info: console.info, warn: console.warn, error: console.error },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { chatExportPushEvents } from './chatExport'
 import { noticePushEvents } from './notices'
+import { notificationPushEvents } from './notifications'
 import { offlinePushEvents } from './offline'
 import { outboxPushEvents } from './outbox'
 import { sessionExportPushEvents } from './sessionExport'
@@ -31,6 +32,7 @@ export const pushEvents = {
   ...noticePushEvents,
   ...outboxPushEvents,
   ...sessionExportPushEvents,
+  ...notificationPushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { AppChannelDef } from './channels'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
+import { notificationChannels } from './notifications'
 import { offlineChannels } from './offline'
 import { draftChannels } from './drafts'
 import { outboxChannels } from './outbox'
@@ -13,6 +14,7 @@ export * from './channels'
 export * from './chatExport'
 export * from './events'
 export * from './notices'
+export * from './notifications'
 export * from './offline'
 export * from './drafts'
 export * from './outbox'
@@ -31,6 +33,7 @@ export const appChannels = {
   ...outboxChannels,
   ...sessionExportChannels,
   ...draftChannels,
+  ...notificationChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels
