@@ -1,10 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import type { ChatNotification } from '../electron/contract/app/notifications'
 import type { Result } from '../electron/contract/app/result'
@@ -65,6 +67,11 @@ export interface Preview {
   clickNotification(index: number): void
   /** URLs the app handed to the system browser (the preview only records them). */
   openedExternally(): string[]
+  /**
+   * Files main saved through its save dialog (a chat's document, image, audio): the fake dialog
+   * answers with `<user data>/downloads/<suggested name>`, and the file is written there.
+   */
+  savedFiles(): { name: string; path: string }[]
   close(): Promise<void>
 }
 
@@ -138,6 +145,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   // The OS notifications: recorded, with their click, instead of shown.
   const notifications: { notification: ChatNotification; click: () => void }[] = []
   const opened: string[] = []
+  const saved: { name: string; path: string }[] = []
 
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
   const desk = await createDeskCore({
@@ -167,6 +175,15 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     openExternal: (url) => {
       opened.push(url)
       log(`[preview] the app asked to open ${url} in the system browser`)
+    },
+    saveDownload: async ({ defaultName, body }) => {
+      const folder = path.join(userDataDir, 'downloads')
+      await mkdir(folder, { recursive: true })
+      const file = path.join(folder, `${saved.length + 1}-${path.basename(defaultName)}`)
+      await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), createWriteStream(file))
+      saved.push({ name: defaultName, path: file })
+      log(`[preview] saved ${defaultName} to ${file}`)
+      return 'saved'
     },
     showNotification: (notification, click) => {
       notifications.push({ notification, click })
@@ -317,6 +334,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       shown.click()
     },
     openedExternally: () => [...opened],
+    savedFiles: () => [...saved],
     async close() {
       livePreviews.delete(preview)
       unsubscribe()

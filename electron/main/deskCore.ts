@@ -3,6 +3,7 @@ import type { UpdateStatus } from '../contract/app/updates'
 import { createCore, type Core, type CoreOptions } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
+import { createFileHandlers, type SaveDownload } from '../core/files'
 import { createNotificationHandlers, type ShowNotification } from '../core/notifications'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import {
@@ -22,6 +23,8 @@ export type DeskCoreOptions = Omit<CoreOptions, 'wrapGateway' | 'extraChannels' 
   log?: UpdaterLog
   /** Shows an OS notification (Electron's in the shell, a recorder in the preview); none without it. */
   showNotification?: ShowNotification
+  /** Saves a downloaded media file where the user chooses (main's save dialog, the preview's recorder). */
+  saveDownload?: SaveDownload
 }
 
 export interface DeskCore {
@@ -38,7 +41,15 @@ export interface DeskCore {
  * time, so the IPC fuzz test and the benchmark run exactly this composition.
  */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
-  const { isPackaged, offline: offlineOptions, autoUpdater, log, showNotification, ...coreOptions } = options
+  const {
+    isPackaged,
+    offline: offlineOptions,
+    autoUpdater,
+    log,
+    showNotification,
+    saveDownload,
+    ...coreOptions
+  } = options
   let core: Core | null = null
   // The layers need the settings, which the core owns; they read them only after it exists.
   const settings = async (): Promise<Settings> => {
@@ -83,7 +94,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           enabled: async () => (await settings()).liveChatNotify,
           emit: ctx.emit,
         })
+        // The core exists by the time a call comes: its media fetch adds the token to service media only.
+        const files = createFileHandlers({
+          fetchMedia: (url) => (core as Core).media.fetchMedia(url),
+          saveDownload,
+        })
         return {
+          ...files,
           ...offline.channels,
           ...outbox.channels(ctx),
           ...drafts.channels,

@@ -24,7 +24,7 @@ import { buildMenuTemplate } from './menu'
 import { createShellFetch } from './netFetch'
 import { createShowNotification } from './notifications'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
-import { createSaveFile } from './saveFile'
+import { createSaveDownload, createSaveFile } from './saveFile'
 import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
 import { clampBoundsToDisplays, rememberBounds, renderCrashHandler, windowOptions, type WindowBounds } from './window'
 
@@ -126,6 +126,12 @@ async function main(): Promise<void> {
       dialog,
       () => mainWindow,
       () => app.getPath('documents'),
+    ),
+    // A chat's document, image or audio: main fetches it and writes it where the user says.
+    saveDownload: createSaveDownload(
+      dialog,
+      () => mainWindow,
+      () => app.getPath('downloads'),
     ),
     // Shown by main: the page never gets the web Notification permission.
     showNotification: createShowNotification(Notification, () => mainWindow),

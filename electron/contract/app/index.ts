@@ -5,6 +5,7 @@ import { noticeChannels } from './notices'
 import { notificationChannels } from './notifications'
 import { offlineChannels } from './offline'
 import { draftChannels } from './drafts'
+import { fileChannels } from './files'
 import { outboxChannels } from './outbox'
 import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
@@ -17,6 +18,7 @@ export * from './notices'
 export * from './notifications'
 export * from './offline'
 export * from './drafts'
+export * from './files'
 export * from './outbox'
 export * from './sessionExport'
 export * from './profiles'
@@ -34,6 +36,7 @@ export const appChannels = {
   ...sessionExportChannels,
   ...draftChannels,
   ...notificationChannels,
+  ...fileChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels
