@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -68,8 +68,8 @@ export interface Preview {
   /** URLs the app handed to the system browser (the preview only records them). */
   openedExternally(): string[]
   /**
-   * Files main saved through its save dialog (a chat's document, image, audio): the fake dialog
-   * answers with `<user data>/downloads/<suggested name>`, and the file is written there.
+   * Files main saved through its save dialog (exports, a chat's document, image, audio): the fake
+   * dialog answers with `<user data>/downloads/<n>-<suggested name>`, and the file is written there.
    */
   savedFiles(): { name: string; path: string }[]
   close(): Promise<void>
@@ -146,6 +146,18 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const notifications: { notification: ChatNotification; click: () => void }[] = []
   const opened: string[] = []
   const saved: { name: string; path: string }[] = []
+  let saveCount = 0
+  const savePath = async (defaultName: string) => {
+    const folder = path.join(userDataDir, 'downloads')
+    await mkdir(folder, { recursive: true })
+    return path.join(folder, `${++saveCount}-${path.basename(defaultName)}`)
+  }
+  /** Recorded once written, so a test reads the whole file. */
+  const savedAs = (name: string, file: string) => {
+    saved.push({ name, path: file })
+    log(`[preview] saved ${name} to ${file}`)
+    return 'saved' as const
+  }
 
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
   const desk = await createDeskCore({
@@ -176,14 +188,17 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       opened.push(url)
       log(`[preview] the app asked to open ${url} in the system browser`)
     },
+    // The OS save dialog, faked: it answers `<user data>/downloads/<n>-<suggested name>`, where main's
+    // own code path then writes (exports and media alike), so the journeys run what the shell runs.
+    saveFile: async ({ defaultName, content }) => {
+      const file = await savePath(defaultName)
+      await writeFile(file, content, 'utf8')
+      return savedAs(defaultName, file)
+    },
     saveDownload: async ({ defaultName, body }) => {
-      const folder = path.join(userDataDir, 'downloads')
-      await mkdir(folder, { recursive: true })
-      const file = path.join(folder, `${saved.length + 1}-${path.basename(defaultName)}`)
+      const file = await savePath(defaultName)
       await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), createWriteStream(file))
-      saved.push({ name: defaultName, path: file })
-      log(`[preview] saved ${defaultName} to ${file}`)
-      return 'saved'
+      return savedAs(defaultName, file)
     },
     showNotification: (notification, click) => {
       notifications.push({ notification, click })
