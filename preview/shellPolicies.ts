@@ -1,4 +1,4 @@
-import type { BrowserContext, Frame, Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { externalUrlToOpen } from '../electron/core/externalLinks'
 import { trustedOrigins, type TrustedOrigins } from '../electron/main/ipc'
 import {
@@ -42,6 +42,38 @@ export interface ShellPolicies {
 }
 
 const BINDING = '__agentDeskPermissionRefused'
+const WINDOW_BINDING = '__agentDeskWindowOpened'
+
+type Paused = { requestId: string; frameId: string; request: { url: string } }
+
+/**
+ * `will-navigate`: a page of the app that navigates its main frame elsewhere is stopped, and the
+ * URL goes to the system browser. Only document requests are paused (CDP Fetch with resourceType
+ * Document), so the app's own calls are not slowed, as a Playwright route on every request would.
+ */
+async function guardNavigation(
+  page: Page,
+  trusted: TrustedOrigins,
+  openExternal: (url: string) => Promise<boolean>,
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } }
+  const mainFrameId = frameTree.frame.id
+  cdp.on('Fetch.requestPaused', (event: Paused) => {
+    const url = event.request.url
+    // A test's own page.goto (from about:blank) is the shell's loadURL, not the page navigating.
+    const leaving =
+      event.frameId === mainFrameId &&
+      trusted.isTrusted(page.mainFrame().url()) &&
+      navigationVerdict(url, trusted) === 'open-externally'
+    const answer = leaving
+      ? cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' })
+      : cdp.send('Fetch.continueRequest', { requestId: event.requestId })
+    answer.catch(() => undefined)
+    if (leaving) void openExternal(url)
+  })
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] })
+}
 
 /** Which Chromium permissions a preview origin gets: those of `APP_PERMISSIONS` `permissionAllowed` grants it. */
 export function chromiumGrants(origin: string, origins: TrustedOrigins): string[] {
@@ -75,37 +107,20 @@ export async function applyShellPolicies(context: BrowserContext): Promise<Shell
   })
   await context.addInitScript(watchRefusals, BINDING)
 
-  // Only URLs off the loopback host are intercepted: the app's own requests go straight through.
-  await context.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)[a-z][a-z0-9+.-]*:/i, async (route, request) => {
-    if (!request.isNavigationRequest()) return route.fallback()
-    const url = request.url()
-    // A new window's first request comes before its frame exists (Playwright says so by throwing).
-    let frame: Frame | null = null
-    try {
-      frame = request.frame()
-    } catch {
-      frame = null
-    }
-    const page = frame?.page()
-    if (!frame || !page || (await page.opener())) {
-      if (WINDOW_OPEN_VERDICT === 'deny-and-open-externally') void openExternal(url)
-      await route.abort('aborted')
-      await page?.close().catch(() => undefined)
-      return
-    }
-    // A test's own page.goto (from about:blank) is the shell's loadURL, not the page navigating.
-    if (!trusted.isTrusted(frame.url())) return route.fallback()
-    if (navigationVerdict(url, trusted) === 'stay') return route.fallback()
-    await route.abort('aborted')
-    if (frame === page.mainFrame()) void openExternal(url)
+  // New windows: the page's window.open and target links are refused in the page (window.open
+  // answers null, as Electron's deny does) and the URL handed on here, as setWindowOpenHandler does.
+  await context.exposeBinding(WINDOW_BINDING, (_source, url: unknown) => {
+    if (WINDOW_OPEN_VERDICT === 'deny-and-open-externally' && typeof url === 'string' && url !== '')
+      void openExternal(url)
   })
-  // A window the page opens (even about:blank) is denied: closed at once.
+  await context.addInitScript(denyNewWindows, WINDOW_BINDING)
+  // A window that got through anyway (a middle click) is closed at once.
   const onPage = async (page: Page) => {
-    if (!(await page.opener())) return
-    // Its URL, if any, went to the system browser when its navigation was refused (above).
-    await page.close().catch(() => undefined)
+    if (await page.opener()) return void (await page.close().catch(() => undefined))
+    await guardNavigation(page, trusted, openExternal).catch(() => undefined)
   }
-  context.on('page', onPage)
+  context.on('page', (page) => void onPage(page))
+  for (const page of context.pages()) await onPage(page)
 
   const stop = await watchPreviews(async (preview: Preview) => {
     const origin = new URL(preview.url).origin
@@ -118,7 +133,6 @@ export async function applyShellPolicies(context: BrowserContext): Promise<Shell
     openedExternally: () => [...opened],
     dispose() {
       stop()
-      context.off('page', onPage)
     },
   }
 }
@@ -207,4 +221,38 @@ function watchRefusals(binding: string): void {
       }
     }
   }
+}
+
+/** Runs in every page before its own scripts: `window.open` and target links open no window. */
+function denyNewWindows(binding: string): void {
+  const w = window as unknown as Record<string, unknown>
+  const handOn = (url: unknown) => {
+    const fn = w[binding]
+    let absolute = ''
+    try {
+      absolute = url === undefined || url === '' ? '' : new URL(String(url), location.href).href
+    } catch {
+      absolute = ''
+    }
+    if (typeof fn === 'function') void (fn as (u: string) => Promise<void>)(absolute)
+  }
+  Object.defineProperty(window, 'open', {
+    configurable: true,
+    writable: true,
+    value: (url?: string | URL) => {
+      handOn(url)
+      return null
+    },
+  })
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target as Element | null
+      const link = target?.closest?.('a[target], area[target]') as HTMLAnchorElement | null
+      if (!link || ['', '_self', '_top', '_parent'].includes(link.target)) return
+      event.preventDefault()
+      handOn(link.href)
+    },
+    true,
+  )
 }
