@@ -11,7 +11,7 @@ import { expect, test } from './fixtures'
  */
 test.use({ previewOptions: { systemLocale: 'en-US' } })
 
-test('"Save" on a chat document saves the file through main, and the page stays', async ({ page, preview }) => {
+test('"Save" on a chat document saves the file through main, and the page stays', async ({ page, preview, shot }) => {
   await page.goto(preview.url)
   await page.getByRole('button', { name: 'Open the demo' }).click()
   await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible()
@@ -42,6 +42,7 @@ test('"Save" on a chat document saves the file through main, and the page stays'
   await expect(save).toBeVisible()
   await save.click()
   await expect(page.getByText('Document saved')).toBeVisible()
+  await shot('save-media-document-saved')
   const saved = preview.savedFiles()
   expect(saved).toEqual([{ name: message.fileName, path: expect.any(String) }])
   const expected = mediaFile(message.fileName as string)
