@@ -5,6 +5,8 @@ import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from 
 import { createAgentTestsLayer } from '../core/agentTests/agentTestsLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
 import { createInsightsLayer } from '../core/insights/insightsLayer'
+import { createFileHandlers, type SaveDownload } from '../core/files'
+import { createNotificationHandlers, type ShowNotification } from '../core/notifications'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import { createProfileSettingsLayer } from '../core/profileSettings/profileSettingsLayer'
 import {
@@ -22,6 +24,10 @@ export type DeskCoreOptions = Omit<CoreOptions, 'wrapGateway' | 'extraChannels' 
   /** electron-updater's autoUpdater; loaded on first use when omitted. */
   autoUpdater?: UpdaterEngine
   log?: UpdaterLog
+  /** Shows an OS notification (Electron's in the shell, a recorder in the preview); none without it. */
+  showNotification?: ShowNotification
+  /** Saves a downloaded media file where the user chooses (main's save dialog, the preview's recorder). */
+  saveDownload?: SaveDownload
 }
 
 export interface DeskCore {
@@ -38,7 +44,15 @@ export interface DeskCore {
  * time, so the IPC fuzz test and the benchmark run exactly this composition.
  */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
-  const { isPackaged, offline: offlineOptions, autoUpdater, log, ...coreOptions } = options
+  const {
+    isPackaged,
+    offline: offlineOptions,
+    autoUpdater,
+    log,
+    showNotification,
+    saveDownload,
+    ...coreOptions
+  } = options
   let core: Core | null = null
   // The layers need the settings, which the core owns; they read them only after it exists.
   const settings = async (): Promise<Settings> => {
@@ -97,7 +111,18 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           emit: ctx.emit,
           saveFile: coreOptions.saveFile,
         })
+        const notifications = createNotificationHandlers({
+          show: showNotification,
+          enabled: async () => (await settings()).liveChatNotify,
+          emit: ctx.emit,
+        })
+        // The core exists by the time a call comes: its media fetch adds the token to service media only.
+        const files = createFileHandlers({
+          fetchMedia: (url) => (core as Core).media.fetchMedia(url),
+          saveDownload,
+        })
         return {
+          ...files,
           ...offline.channels,
           ...outbox.channels(ctx),
           ...drafts.channels,
@@ -105,6 +130,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           ...agentTests.channels,
           ...insights,
           ...updateChannelHandlers(updates),
+          ...notifications,
         }
       },
     })

@@ -1,6 +1,19 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron'
 import type { Core } from '../core/app'
 import { externalUrlToOpen } from '../core/externalLinks'
 import { startSandbox } from '../sandbox/index'
@@ -9,8 +22,9 @@ import { forwardPushEvents, registerChannels, trustedOrigins } from './ipc'
 import { createDeskCore } from './deskCore'
 import { buildMenuTemplate } from './menu'
 import { createShellFetch } from './netFetch'
+import { createShowNotification } from './notifications'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
-import { createSaveFile } from './saveFile'
+import { createSaveDownload, createSaveFile } from './saveFile'
 import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
 import { clampBoundsToDisplays, rememberBounds, renderCrashHandler, windowOptions, type WindowBounds } from './window'
 
@@ -113,6 +127,14 @@ async function main(): Promise<void> {
       () => mainWindow,
       () => app.getPath('documents'),
     ),
+    // A chat's document, image or audio: main fetches it and writes it where the user says.
+    saveDownload: createSaveDownload(
+      dialog,
+      () => mainWindow,
+      () => app.getPath('downloads'),
+    ),
+    // Shown by main: the page never gets the web Notification permission.
+    showNotification: createShowNotification(Notification, () => mainWindow),
     appInfo: { version: app.getVersion(), platform: process.platform, systemLocale: app.getLocale(), preview: false },
     isPackaged: app.isPackaged,
     log: { info: console.info, warn: console.warn, error: console.error },

@@ -1,7 +1,12 @@
-import { writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
 import { safeFileName } from '../contract/fileNames'
+import type { SaveDownload } from '../core/files'
 
 /** A chat export the core hands to the shell to save where the user chooses. */
 export interface ExportFile {
@@ -42,6 +47,51 @@ export function createSaveFile(
     // Some Linux dialogs return the typed name without the filter's extension.
     const target = path.extname(filePath) === '' ? `${filePath}.${file.format}` : filePath
     await writeFile(target, file.format === 'png' ? Buffer.from(file.content, 'base64') : file.content, 'utf8')
+    return 'saved'
+  }
+}
+
+async function askWhere(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  parent: BrowserWindow | null,
+  options: SaveDialogOptions,
+): Promise<string | null> {
+  const { canceled, filePath } = parent
+    ? await dialog.showSaveDialog(parent, options)
+    : await dialog.showSaveDialog(options)
+  return canceled || !filePath ? null : filePath
+}
+
+/**
+ * The core's `saveDownload` (a chat's document, image or audio, fetched by main with the token):
+ * the OS save dialog, then the body streamed to `<chosen>.part` and renamed into place, so a
+ * download that fails half-way leaves neither a truncated file nor a clobbered old one.
+ */
+export function createSaveDownload(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  parentWindow: () => BrowserWindow | null,
+  defaultFolder: () => string,
+): SaveDownload {
+  return async ({ defaultName, body }) => {
+    const target = await askWhere(dialog, parentWindow(), {
+      defaultPath: path.join(defaultFolder(), safeFileName(path.basename(defaultName), 'document')),
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    }).catch(async (err: unknown) => {
+      await body.cancel().catch(() => undefined)
+      throw err
+    })
+    if (target === null) {
+      await body.cancel().catch(() => undefined)
+      return 'cancelled'
+    }
+    const partial = `${target}.part`
+    try {
+      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), createWriteStream(partial))
+      await rename(partial, target)
+    } catch (err) {
+      await rm(partial, { force: true })
+      throw err
+    }
     return 'saved'
   }
 }

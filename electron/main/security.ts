@@ -28,20 +28,37 @@ export interface WebContentsPolicy {
 
 type Hardenable = Pick<WebContents, 'on' | 'setWindowOpenHandler'>
 
+/*
+ * The shell's rules as plain decisions, without Electron, so the browser preview applies the very
+ * same ones (preview/shellPolicies.ts) and a renderer feature Electron would refuse fails there too.
+ */
+
+/** `will-navigate`: the app never leaves its own origin; any other URL goes to the system browser. */
+export function navigationVerdict(url: string, origins: TrustedOrigins): 'stay' | 'open-externally' {
+  return origins.isTrusted(url) ? 'stay' : 'open-externally'
+}
+
+/** `will-redirect`: a redirect may not take the app to another origin (nothing is opened). */
+export function redirectAllowed(url: string, origins: TrustedOrigins): boolean {
+  return origins.isTrusted(url)
+}
+
+/** `setWindowOpenHandler`: no window of the app's own, ever; the URL goes to the system browser. */
+export const WINDOW_OPEN_VERDICT = 'deny-and-open-externally' as const
+
 /**
  * Applied to every webContents (`web-contents-created`): the app never navigates away from its
  * own origin, opens no window of its own, attaches no <webview>; links go to the system browser.
  */
 export function hardenWebContents(contents: Hardenable, policy: WebContentsPolicy): void {
-  const stayInApp = (event: { preventDefault(): void }, url: string) => {
-    if (!policy.origins.isTrusted(url)) {
+  contents.on('will-navigate', (event, url) => {
+    if (navigationVerdict(url, policy.origins) === 'open-externally') {
       event.preventDefault()
       void policy.openExternal(url)
     }
-  }
-  contents.on('will-navigate', stayInApp)
+  })
   contents.on('will-redirect', (event, url) => {
-    if (!policy.origins.isTrusted(url)) event.preventDefault()
+    if (!redirectAllowed(url, policy.origins)) event.preventDefault()
   })
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(({ url }) => {
@@ -50,12 +67,33 @@ export function hardenWebContents(contents: Hardenable, policy: WebContentsPolic
   })
 }
 
-/** The one permission the app uses: `navigator.clipboard.writeText` (copy buttons). */
+/**
+ * The one permission the app uses: `navigator.clipboard.writeText` (copy buttons). Notifications
+ * are not one: main shows them (electron/main/notifications.ts), the page asks over IPC.
+ */
 export const APP_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write'])
 
 interface PermissionDetails {
   requestingUrl?: string
   isMainFrame?: boolean
+}
+
+/**
+ * Whether a permission (Electron's name for it) is granted: only one of `APP_PERMISSIONS`, only to
+ * a frame of the app's own origin, and only to the main frame.
+ */
+export function permissionAllowed(
+  permission: string,
+  requestingUrl: string | undefined,
+  isMainFrame: boolean | undefined,
+  origins: TrustedOrigins,
+): boolean {
+  return (
+    APP_PERMISSIONS.has(permission) &&
+    typeof requestingUrl === 'string' &&
+    origins.isTrusted(requestingUrl) &&
+    isMainFrame !== false
+  )
 }
 
 /**
@@ -67,16 +105,12 @@ export function restrictPermissions(
   session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>,
   origins: TrustedOrigins,
 ): void {
-  const allowed = (permission: string, url: string | undefined, details: PermissionDetails | undefined) =>
-    APP_PERMISSIONS.has(permission) &&
-    typeof url === 'string' &&
-    origins.isTrusted(url) &&
-    details?.isMainFrame !== false
-  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
-    callback(allowed(permission, (details as PermissionDetails | undefined)?.requestingUrl, details)),
-  )
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const d = details as PermissionDetails | undefined
+    callback(permissionAllowed(permission, d?.requestingUrl, d?.isMainFrame, origins))
+  })
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
-    allowed(permission, requestingOrigin || details?.requestingUrl, details),
+    permissionAllowed(permission, requestingOrigin || details?.requestingUrl, details?.isMainFrame, origins),
   )
   session.setDevicePermissionHandler(() => false)
 }

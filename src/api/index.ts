@@ -3,7 +3,7 @@ import { presentError } from '@/domain/errorText'
 
 declare global {
   interface Window {
-    /** Exposed by the preload (Electron) or the bridge script (browser preview). */
+    /** Built by the preload's `buildDeskApi` (electron/preload/deskApi.ts), in Electron and in the browser preview alike. */
     api: DeskApi
   }
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { ensureRendererBuilt } from '../harness/buildRenderer'
+import { ensureRendererBuilt } from '../../preview/buildRenderer'
 import type { Figure } from './run'
 
 /** The JS files index.html asks for at once: `<script type="module" src>` and `<link rel="modulepreload" href>`. */

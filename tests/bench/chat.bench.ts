@@ -4,7 +4,7 @@
 //   npm run bench -- chat
 import { chromium } from '@playwright/test'
 import { SEED_FACTS } from '../../electron/sandbox/seed'
-import { startPreview } from '../harness/preview'
+import { startPreview } from '../../preview/preview'
 import type { Figure } from './run'
 import {
   jumpUpFor,

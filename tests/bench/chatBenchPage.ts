@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { SyncProgress, SyncedScope } from '../../electron/contract/app'
-import type { Preview } from '../harness/preview'
+import type { Preview } from '../../preview/preview'
 
 /** What the page reports for one scroll run: frame gaps (ms) and the most message nodes seen at once. */
 export interface ScrollRun {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import type { Chat, ChatMessage } from '../../electron/contract'
 import { SEED_FACTS } from '../../electron/sandbox/seed'
+import type { Preview } from '../../preview/preview'
 import { expect, nextFrame, settle, test, untilStill } from './fixtures'
 
 test.use({ previewOptions: { systemLocale: 'en-US', demoBigChat: true }, timezoneId: 'America/Sao_Paulo' })
@@ -53,13 +54,13 @@ async function openBigChat(page: Page) {
   await expect(renderedMessages(page).first()).toBeVisible()
 }
 
-async function downloadExport(page: Page, option: RegExp): Promise<string> {
-  const waiting = page.waitForEvent('download')
+/** Main saves an export through its save dialog; the preview's fake dialog writes it into its folder. */
+async function downloadExport(page: Page, preview: Preview, option: RegExp): Promise<string> {
+  const before = preview.savedFiles().length
   await page.getByTestId('chat-export').click()
   await page.getByText(option).click()
-  const download = await waiting
-  const file = await download.path()
-  return readFile(file, 'utf8')
+  await expect.poll(() => preview.savedFiles().length).toBe(before + 1)
+  return readFile(preview.savedFiles()[before].path, 'utf8')
 }
 
 test('review the 100,000-message chat: reading position holds while older pages load, search, jump to a date, media', async ({
@@ -218,7 +219,7 @@ test('export a chat as HTML and as JSON; the list moves by keyboard', async ({ p
   })
   const chat = (list.ok ? (list.data as Chat[]) : []).find((c) => c.id === chatId)
 
-  const json = JSON.parse(await downloadExport(page, /Data \(JSON\)/)) as {
+  const json = JSON.parse(await downloadExport(page, preview, /Data \(JSON\)/)) as {
     format: string
     chat: Chat
     messages: ChatMessage[]
@@ -227,7 +228,7 @@ test('export a chat as HTML and as JSON; the list moves by keyboard', async ({ p
   expect(json.chat.id).toBe(chatId)
   expect(json.messages.map((m) => m.id)).toEqual([...all].reverse().map((m) => m.id))
 
-  const html = await downloadExport(page, /Transcript \(HTML/)
+  const html = await downloadExport(page, preview, /Transcript \(HTML/)
   expect(html.startsWith('<!doctype html>')).toBe(true)
   expect(html).toContain(`Conversation: ${chat?.name ?? ''}`)
   expect(html).toContain(`${all.length} messages`)

@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { startPreview, type Preview, type PreviewOptions } from '../harness/preview'
+import { startPreview, type Preview, type PreviewOptions } from '../../preview/preview'
+import { applyShellPolicies, describeRefusals, type ShellPolicies } from '../../preview/shellPolicies'
 import { describeViolations } from '../vendor/gate'
 import { describeProblems, seriousViolations } from './a11y'
 
@@ -22,6 +23,11 @@ type Fixtures = {
   shot: (name: string) => Promise<void>
   /** Fails the test on any uncaught error or unhandled rejection in the page (runs for every test). */
   pageErrors: void
+  /**
+   * The Electron session's rules on every page of the test (preview/shellPolicies.ts): permissions
+   * by origin, navigation, new windows. A permission use Electron would refuse fails the test.
+   */
+  shellPolicies: ShellPolicies
 }
 
 export const test = base.extend<Fixtures>({
@@ -43,6 +49,16 @@ export const test = base.extend<Fixtures>({
     await preview.close()
     if (violations.length > 0) throw new Error(describeViolations(violations))
   },
+  shellPolicies: [
+    async ({ context }, use) => {
+      const policies = await applyShellPolicies(context)
+      await use(policies)
+      policies.dispose()
+      const refused = policies.takeRefusals()
+      if (refused.length > 0) throw new Error(describeRefusals(refused))
+    },
+    { auto: true },
+  ],
   shot: async ({ page }, use) => {
     await use(async (name) => {
       await settle(page)

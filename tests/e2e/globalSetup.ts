@@ -1,4 +1,4 @@
-import { ensureRendererBuilt } from '../harness/buildRenderer'
+import { ensureRendererBuilt } from '../../preview/buildRenderer'
 
 /** One renderer build for the run (only when sources changed); each test then starts its own preview. */
 export default async function globalSetup(): Promise<void> {

@@ -7,7 +7,7 @@ import { createApiClient, type ApiClient } from '../../electron/core/api'
 import { SEED_FACTS, startSandbox } from '../../electron/sandbox/index'
 import { appendMessage } from '../../electron/sandbox/liveChats'
 import { SandboxStore } from '../../electron/sandbox/store'
-import { startPreview, type Preview } from '../harness/preview'
+import { startPreview, type Preview } from '../../preview/preview'
 import { describeViolations } from '../vendor/gate'
 import { expect, test } from './fixtures'
 

@@ -7,7 +7,7 @@ import { createApiClient, type ApiClient } from '../../electron/core/api'
 import { SEED_FACTS, startSandbox } from '../../electron/sandbox/index'
 import { appendMessage } from '../../electron/sandbox/liveChats'
 import { SandboxStore } from '../../electron/sandbox/store'
-import { startPreview, type Preview } from '../harness/preview'
+import { startPreview, type Preview } from '../../preview/preview'
 import { describeViolations } from '../vendor/gate'
 import { expect, settle, test, untilStill } from './fixtures'
 
@@ -202,22 +202,6 @@ test('a live update arrives while reading: the reading position stays, a marker 
   page,
   shot,
 }) => {
-  // The OS notification, as the page's Notification API: a fake that records what it was asked to show.
-  await page.addInitScript(() => {
-    const notes: { title: string; body?: string }[] = []
-    Object.assign(window, { __notes: notes })
-    class FakeNotification {
-      static permission = 'granted'
-      static requestPermission = async () => 'granted'
-      onclick: (() => void) | null = null
-      constructor(title: string, options?: { body?: string }) {
-        notes.push({ title, body: options?.body })
-      }
-    }
-    Object.assign(window, { Notification: FakeNotification })
-  })
-  const notes = () =>
-    page.evaluate(() => (window as unknown as { __notes: { title: string; body?: string }[] }).__notes)
   const w = await world()
   try {
     const chatId = SEED_FACTS.bigChatId
@@ -258,16 +242,30 @@ test('a live update arrives while reading: the reading position stays, a marker 
     await page.getByTestId('new-messages-show').click()
     await expect(bubble(page, 'Oi, alguma novidade?')).toBeInViewport()
     await expect(marker).toBeHidden()
-    expect(await notes()).toEqual([
-      { title: expect.stringContaining('New message from'), body: 'Oi, alguma novidade?' },
-    ])
+    // The OS notification goes through main (the preview's fake records what main was asked to show).
+    await expect
+      .poll(() => w.preview.notifications())
+      .toEqual([{ chatId, title: expect.stringContaining('New message from'), body: 'Oi, alguma novidade?' }])
 
-    // Switched off: the next customer message shows up, and the OS is not told.
+    // Switched off: kept in the settings file; the next customer message shows up, and the OS is not told.
     await page.getByTestId('chat-more').click()
     await page.getByTestId('chat-notify').click()
+    await expect
+      .poll(async () => {
+        const r = await w.preview.core.router.dispatch('app:settings.get', undefined)
+        return r.ok ? (r.data as { settings: { liveChatNotify: boolean } }).settings.liveChatNotify : null
+      })
+      .toBe(false)
     customerWrites(w, chatId, 'LIVE0002', 'Ainda estou aqui.')
     await expect(bubble(page, 'Ainda estou aqui.')).toBeVisible({ timeout: 40_000 })
-    expect(await notes()).toHaveLength(1)
+    expect(w.preview.notifications()).toHaveLength(1)
+
+    // Clicking the notification opens its chat, wherever the user is.
+    await page.goto(`${w.preview.url}#/agents`)
+    await expect(page.getByTestId('chat-view')).toHaveCount(0)
+    w.preview.clickNotification(0)
+    await expect(page.getByTestId('chat-view')).toHaveAttribute('data-chat-id', chatId)
+    await expect(page.locator('[data-testid="chat-scroller"] [data-message-id]').first()).toBeVisible()
   } finally {
     await done(w)
   }

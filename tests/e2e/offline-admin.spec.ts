@@ -1,5 +1,5 @@
 import { startSandbox } from '../../electron/sandbox/index'
-import { startPreview } from '../harness/preview'
+import { startPreview } from '../../preview/preview'
 import { expect, test } from './fixtures'
 
 test('offline, the administration screens show their cached copies with their age and refuse writes, saying why', async ({

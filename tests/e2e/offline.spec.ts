@@ -1,5 +1,5 @@
 import { startSandbox } from '../../electron/sandbox/index'
-import { startPreview } from '../harness/preview'
+import { startPreview } from '../../preview/preview'
 import { expect, test } from './fixtures'
 
 test('when the service goes away: cached pages say so, an uncached one fails with retry, and retry works once it is back', async ({

@@ -24,7 +24,6 @@ test('the chat header says what "offline" does (every chat of this agent), shows
   // A toast (Copy on a message) rises from the bottom, clear of the header and its actions.
   const bubble = view.locator('[data-message-id]').last()
   await bubble.hover()
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await bubble.getByRole('button', { name: /copy/i }).first().click()
   const toast = page.locator('.n-message').first()
   await expect(toast).toBeVisible()

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/protocol'
-import { BRIDGE } from '../harness/bridgeScript'
+import { BRIDGE } from '../../preview/bridge'
 import { expect, test } from './fixtures'
 
 /** A raw HTTP GET with any headers (fetch would not let a test forge Host). */

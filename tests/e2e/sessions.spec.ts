@@ -32,12 +32,12 @@ test('service sessions: list by agent, read one, delete one (asked first), expor
   await expect(page.locator(`[data-session-id="${id}"]`)).toHaveCount(0)
   expect(name.length).toBeGreaterThan(0)
 
-  // Export: the preview has no save dialog, so the file comes down as a download.
-  const downloading = page.waitForEvent('download')
+  // Export: main saves it through its save dialog (the preview's fake one writes it into its folder).
   await page.getByTestId('sessions-export').click()
-  const download = await downloading
-  expect(download.suggestedFilename()).toMatch(/^sessions-\d{4}-\d{2}-\d{2}\.csv$/)
-  const csv = await readFile((await download.path()) as string, 'utf8')
+  await expect.poll(() => preview.savedFiles().length).toBe(1)
+  const [saved] = preview.savedFiles()
+  expect(saved.name).toMatch(/^sessions-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = await readFile(saved.path, 'utf8')
   const lines = csv
     .replace(/^\uFEFF/, '')
     .trim()

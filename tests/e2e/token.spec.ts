@@ -1,5 +1,5 @@
 import { startSandbox } from '../../electron/sandbox/index'
-import { startPreview } from '../harness/preview'
+import { startPreview } from '../../preview/preview'
 import { expect, test } from './fixtures'
 
 test('a refused token opens the token dialog, and the call that failed runs again with the new one', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { startPreview, type Preview } from '../harness/preview'
+import { startPreview, type Preview } from '../../preview/preview'
 import { describeViolations, startVendorGate, type VendorGate } from '../vendor/gate'
 import { expect, test } from './fixtures'
 

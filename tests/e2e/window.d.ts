@@ -1,7 +1,7 @@
 import type { DeskApi } from '../../electron/contract/ipc'
 
 declare global {
-  /** What the bridge script gives the page; typed for `page.evaluate` callbacks. */
+  /** What the preview's bridge (the preload's buildDeskApi) gives the page; typed for `page.evaluate` callbacks. */
   interface Window {
     api: DeskApi
   }

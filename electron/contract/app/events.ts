@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { agentTestPushEvents } from './agentTests'
 import { chatExportPushEvents } from './chatExport'
 import { noticePushEvents } from './notices'
+import { notificationPushEvents } from './notifications'
 import { offlinePushEvents } from './offline'
 import { outboxPushEvents } from './outbox'
 import { sessionExportPushEvents } from './sessionExport'
@@ -33,6 +34,7 @@ export const pushEvents = {
   ...outboxPushEvents,
   ...sessionExportPushEvents,
   ...agentTestPushEvents,
+  ...notificationPushEvents,
 } as const
 
 export type PushEvents = typeof pushEvents

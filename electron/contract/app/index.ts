@@ -3,10 +3,12 @@ import type { AppChannelDef } from './channels'
 import { agentTestChannels } from './agentTests'
 import { chatExportChannels } from './chatExport'
 import { noticeChannels } from './notices'
+import { notificationChannels } from './notifications'
 import { offlineChannels } from './offline'
 import { draftChannels } from './drafts'
 import { profileSettingChannels } from './profileSettings'
 import { insightsChannels } from './insights'
+import { fileChannels } from './files'
 import { outboxChannels } from './outbox'
 import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
@@ -17,10 +19,12 @@ export * from './channels'
 export * from './chatExport'
 export * from './events'
 export * from './notices'
+export * from './notifications'
 export * from './offline'
 export * from './drafts'
 export * from './profileSettings'
 export * from './insights'
+export * from './files'
 export * from './outbox'
 export * from './sessionExport'
 export * from './profiles'
@@ -40,6 +44,8 @@ export const appChannels = {
   ...profileSettingChannels,
   ...agentTestChannels,
   ...insightsChannels,
+  ...notificationChannels,
+  ...fileChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

@@ -74,6 +74,8 @@ export const Settings = z.object({
     .max(24 * 60)
     .default(15),
   autoUpdate: z.boolean().default(true),
+  /** An OS notification for a new customer message in a chat the operator answers (notifications.show). */
+  liveChatNotify: z.boolean().default(true),
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -88,6 +90,7 @@ export const SettingsPatch = z.strictObject({
     .max(24 * 60)
     .optional(),
   autoUpdate: z.boolean().optional(),
+  liveChatNotify: z.boolean().optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatch>
 

@@ -45,6 +45,8 @@ export default {
     transcription: 'Transcription',
     document: 'Document',
     save: 'Save',
+    saved: 'Document saved',
+    saveFailed: 'The document could not be saved',
     linkBlocked: 'This link cannot be opened.',
     notice: 'Notice',
   },

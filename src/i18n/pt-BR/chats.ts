@@ -45,6 +45,8 @@ export default {
     transcription: 'Transcrição',
     document: 'Documento',
     save: 'Salvar',
+    saved: 'Documento salvo',
+    saveFailed: 'Não foi possível salvar o documento',
     linkBlocked: 'Este link não pode ser aberto.',
     notice: 'Aviso',
   },

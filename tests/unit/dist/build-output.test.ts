@@ -23,7 +23,7 @@ const buildCannotRun = !existsSync(join(root, 'electron.vite.config.ts'))
 /** Strings that only the browser preview's bridge or a test framework would bring into a bundle. */
 const FORBIDDEN = [
   { what: 'the browser preview bridge', pattern: /__bridge\/|x-bridge-secret|bridgeScript/ },
-  { what: 'a path into tests/', pattern: /tests\/(harness|unit|e2e|contract|bench)\// },
+  { what: 'a path into tests/ or preview/', pattern: /tests\/(unit|e2e|contract|bench)\/|preview\/(page|preview)/ },
   { what: 'vitest', pattern: /__vitest_|vitest\/dist|from ['"]vitest['"]/ },
   { what: 'Playwright', pattern: /@playwright\/test|playwright-core/ },
   { what: 'happy-dom', pattern: /happy-dom|HappyDOM/ },

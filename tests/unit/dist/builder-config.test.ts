@@ -23,8 +23,8 @@ const RELEASE_FUSES = {
 /** What a packaged app must contain (from electron-vite's out/) and what it must never contain. */
 const MUST_SHIP = ['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']
 const MUST_NOT_SHIP = [
-  'tests/harness/preview.ts',
-  'tests/harness/server.js',
+  'preview/preview.ts',
+  'preview/page/bridge.ts',
   'tests/e2e/agents.spec.ts',
   'tests/unit/dist/updater.test.ts',
   'tests/bench/run.ts',
@@ -292,19 +292,16 @@ describe('electron-builder.yml', () => {
 
 describe('the release policy catches a bad configuration', () => {
   it('fails a config whose files would ship the browser preview and the tests', () => {
-    const widened = { ...config, files: [...[config.files].flat(), 'tests/**'] as (string | FileSet)[] }
+    const widened = { ...config, files: [...[config.files].flat(), 'tests/**', 'preview/**'] as (string | FileSet)[] }
     expect(releaseProblems(widened)).toEqual(
-      expect.arrayContaining([
-        'tests/harness/preview.ts would be shipped',
-        'tests/e2e/agents.spec.ts would be shipped',
-      ]),
+      expect.arrayContaining(['preview/preview.ts would be shipped', 'tests/e2e/agents.spec.ts would be shipped']),
     )
   })
 
   it('fails a config that packages the whole project directory', () => {
     const everything = { ...config, files: ['**/*'] }
     const problems = releaseProblems(everything)
-    expect(problems).toContain('tests/harness/preview.ts would be shipped')
+    expect(problems).toContain('preview/preview.ts would be shipped')
     expect(problems).toContain('out/main/index.js.map would be shipped')
   })
 

@@ -267,8 +267,21 @@ export const safeStorage = {
   getSelectedStorageBackend: () => 'gnome_libsecret' as const,
 }
 
+/** Electron's Notification: recorded when shown; a test emits 'click' on it. */
+export class Notification extends EventEmitter {
+  static isSupported = () => true
+  static shown: Notification[] = []
+  constructor(readonly options: { title?: string; body?: string }) {
+    super()
+  }
+  show() {
+    Notification.shown.push(this)
+  }
+}
+
 export default {
   app,
+  Notification,
   BrowserWindow,
   ipcMain,
   ipcRenderer,

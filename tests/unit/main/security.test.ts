@@ -118,6 +118,7 @@ describe('permissions', () => {
     return { request, check, device: deviceHandler! }
   }
 
+  // Notifications stay denied to the page: main shows them (notifications.show, electron/main/notifications.ts).
   it('denies every permission request and check but the clipboard write', () => {
     const { request, check, device } = install()
     for (const permission of [

@@ -3,7 +3,7 @@ import { useI18n } from 'vue-i18n'
 import { canEditMessagesOn, type Chat, type ChatMessage } from '@contract'
 import { useLiveChatStore } from '@/stores/liveChat'
 import type { ChatHistory } from '../timeline/chatHistory'
-import { notifyNewMessage } from './liveNotify'
+import { notifyNewMessage, onNotificationClick } from './liveNotify'
 import { useConfirmedWrite } from './useConfirmedWrite'
 import { useLiveUpdates } from './useLiveUpdates'
 
@@ -30,6 +30,8 @@ export function useLiveChatView(o: {
   const { chatId, chat, title, history, ready, list } = o
   const { t } = useI18n()
   const live = useLiveChatStore()
+  // Main shows the notification; its click opens this chat (useNotificationClicks), at the newest message.
+  onNotificationClick(chatId, () => void list.value?.scrollToEnd())
   const answering = computed(() => live.answeringHuman(chat.value))
   const editable = computed(() => canEditMessagesOn(chat.value.type))
   /** New messages that arrived below while the reader was elsewhere: the marker counts them. */
@@ -55,9 +57,9 @@ export function useLiveChatView(o: {
     const fromCustomer = fresh.filter((m) => m.role === 'user')
     if (answering.value.human && fromCustomer.length > 0)
       void notifyNewMessage(
+        chatId,
         t('liveChat.live.notificationTitle', { name: title.value }),
         fromCustomer[fromCustomer.length - 1].text ?? '',
-        () => void list.value?.scrollToEnd(),
       )
     return fresh.length
   }

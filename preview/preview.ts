@@ -1,21 +1,25 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
-import type { Result } from '../../electron/contract/app/result'
-import type { Workspace } from '../../electron/contract/resources/workspace'
-import type { Core } from '../../electron/core/app'
-import { createDeskCore } from '../../electron/main/deskCore'
-import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../../electron/main/protocol'
+import type { ChatNotification } from '../electron/contract/app/notifications'
+import type { Result } from '../electron/contract/app/result'
+import type { Workspace } from '../electron/contract/resources/workspace'
+import type { Core } from '../electron/core/app'
+import { createDeskCore } from '../electron/main/deskCore'
+import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../electron/main/protocol'
 // The updater loads electron-updater lazily and only when packaged, so it imports no 'electron' here.
-import { startSandbox } from '../../electron/sandbox/index'
-import { MEDIA_PREFIX } from '../../electron/sandbox/media'
-import type { VendorGate, Violation } from '../vendor/gate'
-import { BRIDGE, bridgeScript } from './bridgeScript'
+import { startSandbox } from '../electron/sandbox/index'
+import { MEDIA_PREFIX } from '../electron/sandbox/media'
+import { MEDIA_PASSED_HEADERS, MEDIA_SECURITY_HEADERS } from '../electron/core/media'
+import type { VendorGate, Violation } from '../tests/vendor/gate'
+import { BRIDGE, bridgeScript } from './bridge'
 import { ensureRendererBuilt } from './buildRenderer'
 
 export interface PreviewOptions {
@@ -58,10 +62,36 @@ export interface Preview {
   vendorViolations(): Violation[]
   /** Requests that went through the vendor gate. */
   vendorRequests(): number
+  /** The OS notifications main was asked to show (the fake records them instead), oldest first. */
+  notifications(): ChatNotification[]
+  /** Clicks the notification at `index`, as the user would in the OS. */
+  clickNotification(index: number): void
+  /** URLs the app handed to the system browser (the preview only records them). */
+  openedExternally(): string[]
+  /**
+   * Files main saved through its save dialog (exports, a chat's document, image, audio): the fake
+   * dialog answers with `<user data>/downloads/<n>-<suggested name>`, and the file is written there.
+   */
+  savedFiles(): { name: string; path: string }[]
   close(): Promise<void>
 }
 
 const HOST = '127.0.0.1'
+
+type PreviewListener = (preview: Preview) => Promise<void> | void
+const previewListeners = new Set<PreviewListener>()
+const livePreviews = new Set<Preview>()
+
+/**
+ * Calls `listener` for every preview of this process that is running or starts later, before
+ * `startPreview` returns it (preview/shellPolicies.ts applies the shell's rules to each one's
+ * origin this way). Returns the unsubscribe.
+ */
+export async function watchPreviews(listener: PreviewListener): Promise<() => void> {
+  previewListeners.add(listener)
+  await Promise.all([...livePreviews].map((p) => listener(p)))
+  return () => void previewListeners.delete(listener)
+}
 const MAX_BODY = 8 * 1024 * 1024
 const KEYCHAIN_SERVICE = 'Agent Desk (preview)'
 
@@ -106,11 +136,28 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const systemLocale = opts.systemLocale ?? hostLocale()
   const gates: VendorGate[] = []
   const startGate = async (upstream: string): Promise<VendorGate> => {
-    const { startVendorGate } = await import('../vendor/gate')
+    const { startVendorGate } = await import('../tests/vendor/gate')
     // Media files are links the answers carry, not operations of the API: passed on unchecked.
     const gate = await startVendorGate({ upstream }, { host: HOST, passThrough: (p) => p.startsWith(MEDIA_PREFIX) })
     gates.push(gate)
     return gate
+  }
+
+  // The OS notifications: recorded, with their click, instead of shown.
+  const notifications: { notification: ChatNotification; click: () => void }[] = []
+  const opened: string[] = []
+  const saved: { name: string; path: string }[] = []
+  let saveCount = 0
+  const savePath = async (defaultName: string) => {
+    const folder = path.join(userDataDir, 'downloads')
+    await mkdir(folder, { recursive: true })
+    return path.join(folder, `${++saveCount}-${path.basename(defaultName)}`)
+  }
+  /** Recorded once written, so a test reads the whole file. */
+  const savedAs = (name: string, file: string) => {
+    saved.push({ name, path: file })
+    log(`[preview] saved ${name} to ${file}`)
+    return 'saved' as const
   }
 
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
@@ -138,7 +185,27 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
         },
       }
     },
-    openExternal: (url) => log(`[preview] the app asked to open ${url} in the system browser`),
+    openExternal: (url) => {
+      opened.push(url)
+      log(`[preview] the app asked to open ${url} in the system browser`)
+    },
+    // The OS save dialog, faked: it answers `<user data>/downloads/<n>-<suggested name>`, where main's
+    // own code path then writes (exports and media alike), so the journeys run what the shell runs.
+    saveFile: async ({ defaultName, content }) => {
+      const file = await savePath(defaultName)
+      await writeFile(file, content, 'utf8')
+      return savedAs(defaultName, file)
+    },
+    saveDownload: async ({ defaultName, body }) => {
+      const file = await savePath(defaultName)
+      await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), createWriteStream(file))
+      return savedAs(defaultName, file)
+    },
+    showNotification: (notification, click) => {
+      notifications.push({ notification, click })
+      log(`[preview] notification: ${notification.title}`)
+      return true
+    },
     appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
     log: { info: () => {}, warn: (m: string) => log(`[preview] ${m}`), error: (m: string) => log(`[preview] ${m}`) },
   })
@@ -148,7 +215,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     /<script\b[^>]*type="module"/,
     (tag) => `<script src="${BRIDGE.script}"></script>\n    ${tag}`,
   )
-  const script = bridgeScript(secret)
+  const script = await bridgeScript(secret)
   const eventStreams = new Set<ServerResponse>()
   const unsubscribe = core.on((event, payload) => {
     const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
@@ -222,12 +289,9 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       const target = url.searchParams.get('u')
       if (!target) return send(res, 400, 'no url')
       const upstream = await core.media.fetchMedia(target)
-      const headers: Record<string, string> = {
-        'cache-control': 'private, max-age=300',
-        // A media file opened on its own must not run script in this origin.
-        'content-security-policy': "sandbox; default-src 'none'",
-      }
-      for (const name of ['content-type', 'content-length', 'last-modified', 'etag']) {
+      // The shell's own media headers (main/protocol.ts), so the preview serves what Electron serves.
+      const headers: Record<string, string> = { ...MEDIA_SECURITY_HEADERS, 'cache-control': 'private, max-age=300' }
+      for (const name of MEDIA_PASSED_HEADERS) {
         const value = upstream.headers.get(name)
         if (value) headers[name] = value
       }
@@ -276,7 +340,16 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     eventSubscribers: () => eventStreams.size,
     vendorViolations: () => gates.flatMap((g) => g.violations),
     vendorRequests: () => gates.reduce((n, g) => n + g.requests(), 0),
+    notifications: () => notifications.map((n) => n.notification),
+    clickNotification: (index) => {
+      const shown = notifications[index]
+      if (!shown) throw new Error(`no notification ${index} (${notifications.length} shown)`)
+      shown.click()
+    },
+    openedExternally: () => [...opened],
+    savedFiles: () => [...saved],
     async close() {
+      livePreviews.delete(preview)
       unsubscribe()
       for (const res of eventStreams) res.end()
       eventStreams.clear()
@@ -299,6 +372,8 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       throw err
     }
   }
+  livePreviews.add(preview)
+  await Promise.all([...previewListeners].map((listener) => listener(preview)))
   return preview
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type InlineConfig } from 'vite'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('..', import.meta.url))
 export const RENDERER_OUT = path.join(root, 'out/renderer')
 /** What the renderer bundle is made from; a newer file here means the build is stale. */
 const SOURCES = ['src', 'electron/contract', 'electron.vite.config.ts'].map((p) => path.join(root, p))
