@@ -57,6 +57,14 @@ function fixSelects(root: ParentNode): void {
     if (!focusable) continue
     const open = box.classList.contains('n-base-selection--active')
     const menu = open ? menus.at(-1) : undefined
+    // A name given to the NSelect itself lands on its root, a plain div: it belongs to the combobox.
+    const host = box.closest('.n-select')
+    for (const attr of ['aria-label', 'aria-labelledby']) {
+      const given = host?.getAttribute(attr)
+      if (!host || !given) continue
+      set(focusable, attr, given)
+      host.removeAttribute(attr)
+    }
     set(focusable, 'role', 'combobox')
     set(focusable, 'aria-haspopup', 'listbox')
     set(focusable, 'aria-expanded', String(!!menu))
