@@ -88,6 +88,7 @@ for (const theme of ['light', 'dark'] as const) {
       // The palette: its commands, then a search with the arrow keys on a hit.
       await page.keyboard.press('Control+K')
       await expect(page.getByTestId('command-palette')).toBeVisible()
+      await expect(page.getByTestId('command-palette').locator('input')).toBeFocused()
       await page.keyboard.type('maria')
       await expect(page.getByTestId('palette-group-contact')).toBeVisible()
       await page.keyboard.press('ArrowDown')
