@@ -229,7 +229,7 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
     flushDraft()
   })
 
-  if (options.leaveGuard !== false) useLeaveGuard(dirty)
+  if (options.leaveGuard !== false) useLeaveGuard(dirty, restored)
 
   function errorOf(path: string): string | undefined {
     return errors.value[path]

@@ -8,7 +8,7 @@ import { endpointKeyParts } from './endpointKeys'
  * The one place where the session resets the query cache:
  * - another profile becomes active: every answer of the others is dropped, so no screen can show
  *   another account's data;
- * - a new token is saved: every failed read asks again;
+ * - a new token is saved: every read of the profile asks again (the ones on screen at once);
  * - main refreshed a cached read in the background (`cache.updated`): the queries of that
  *   operation ask again and get the new answer.
  * Returns a function that stops it.
@@ -29,10 +29,17 @@ export function installQuerySession(): () => void {
       }
     },
   )
+  // Every read of the profile asks again, not only the failed ones: what is on screen may be the
+  // offline copy kept while the token was refused, and it is refreshed without leaving the screen.
   // A refresh that fails stays on its query (the screen shows it), never as an unhandled rejection.
   const stopToken = watch(
     () => session.tokenRenewals,
-    () => void queries.invalidateQueries({ status: 'error' }).catch(() => undefined),
+    () =>
+      void queries
+        .invalidateQueries({
+          predicate: (entry) => endpointKeyParts(entry.key)?.profileId === session.activeProfileId,
+        })
+        .catch(() => undefined),
   )
   const stopUpdates = useDeskApi().on('cache.updated', ({ endpoint }) => {
     void queries

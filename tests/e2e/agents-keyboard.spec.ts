@@ -85,7 +85,8 @@ test('keyboard only: the agents list, the New agent dialog, an agent and every o
     await expect(tab(id)).toBeFocused()
     await expect(tab(id)).toHaveAttribute('aria-selected', 'true')
     await expect(page).toHaveURL(new RegExp(`#/agents/[^/]+/${id}([?]|$)`))
-    const panel = page.getByRole('tabpanel')
+    // The agent's panel (the Trainings panel holds the training types' own tabs and panel).
+    const panel = page.getByRole('tabpanel').first()
     await expect(panel).toHaveAttribute('aria-labelledby', (await tab(id).getAttribute('id'))!)
     await expect(panel.getByTestId(content)).toBeVisible()
   }
@@ -106,6 +107,9 @@ test('keyboard only: the agents list, the New agent dialog, an agent and every o
 
   // From the selected tab, Tab leaves the tab list for the panel's content (one stop for the list).
   await page.keyboard.press('Tab')
-  const inPanel = await page.getByRole('tabpanel').evaluate((el) => el.contains(document.activeElement))
+  const inPanel = await page
+    .getByRole('tabpanel')
+    .first()
+    .evaluate((el) => el.contains(document.activeElement))
   expect(inPanel).toBe(true)
 })

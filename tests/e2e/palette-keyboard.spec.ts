@@ -123,16 +123,18 @@ test('every agent tab is reached by keyboard: arrows move between the tabs, and 
   await page.goto(`${preview.url}#/agents/${SEED_FACTS.agents.sales}`)
   await expect(page.getByTestId('agent-detail-name')).toHaveText('Rafael Vendas')
 
-  const tabs = page.getByRole('tab')
+  // The agent's sections (the Trainings section holds a tab list of its own, for the training types).
+  const sections = page.getByRole('tablist', { name: 'Agent sections' })
+  const tabs = sections.getByRole('tab')
   const names = await tabs.allTextContents()
   expect(names.length).toBeGreaterThanOrEqual(9)
   // One tab is in the Tab order; the arrow keys move the selection through the others.
-  await page.getByRole('tab', { selected: true }).focus()
+  await sections.getByRole('tab', { selected: true }).focus()
   for (let i = 1; i < names.length; i++) {
     await page.keyboard.press('ArrowRight')
-    await expect(page.getByRole('tab', { selected: true })).toHaveText(names[i]!)
-    await expect(page.getByRole('tab', { selected: true })).toBeFocused()
-    await expect(page.getByRole('tabpanel')).toBeVisible()
+    await expect(sections.getByRole('tab', { selected: true })).toHaveText(names[i]!)
+    await expect(sections.getByRole('tab', { selected: true })).toBeFocused()
+    await expect(page.getByRole('tabpanel').first()).toBeVisible()
   }
 
   // The palette lists a command for each tab of the agent in view.
@@ -142,6 +144,6 @@ test('every agent tab is reached by keyboard: arrows move between the tabs, and 
     await expect(await activeOption(page)).toContainText(`Agent: open the ${name} tab`)
     await page.keyboard.press('Enter')
     await expect(palette(page)).toBeHidden()
-    await expect(page.getByRole('tab', { selected: true })).toHaveText(name)
+    await expect(sections.getByRole('tab', { selected: true })).toHaveText(name)
   }
 })

@@ -49,7 +49,7 @@ test('a refused token opens the token dialog, and the call that failed runs agai
   }
 })
 
-test('a token refused while the offline copy answers is said in a banner; the cached list stays, marked cached', async ({
+test('a token refused while the offline copy answers is said in a banner; the cached list stays, and a new token reads it again', async ({
   page,
   shot,
 }) => {
@@ -84,6 +84,14 @@ test('a token refused while the offline copy answers is said in a banner; the ca
     await expect(page.getByTestId('data-source-mark').first()).toContainText('Cached')
     await shot('token-3-banner-over-cached-list')
 
+    // Meanwhile the service got a new agent, which the offline copy on screen cannot know.
+    const made = await fetch(`${second.url}/v2/workspace/${second.workspaceId}/agents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${second.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Agente Novo do Serviço', behavior: 'Atende.', communicationType: 'NORMAL' }),
+    })
+    expect(made.ok, await made.clone().text()).toBe(true)
+
     await banner.getByRole('button', { name: 'Enter a new token' }).click()
     const dialog = page.getByTestId('token-dialog')
     await expect(dialog).toBeVisible()
@@ -91,7 +99,9 @@ test('a token refused while the offline copy answers is said in a banner; the ca
     await dialog.getByRole('button', { name: 'Save token and retry' }).click()
     await expect(dialog).toBeHidden()
     await expect(banner).toBeHidden()
-    await expect(page.getByTestId('agent-row')).toHaveCount(4)
+    // "Retry" retries what is on screen: the list is read again from the service, no navigation.
+    await expect(page.getByTestId('agent-row')).toHaveCount(5)
+    await expect(page.getByTestId('agent-row').filter({ hasText: 'Agente Novo do Serviço' })).toHaveCount(1)
   } finally {
     await preview.close()
     await second?.close()

@@ -1,5 +1,6 @@
 export default {
   intro: 'What the agent knows besides its behavior: texts, websites, videos and documents it learns from.',
+  typesLabel: 'Training types',
   types: {
     TEXT: 'Texts',
     WEBSITE: 'Websites',

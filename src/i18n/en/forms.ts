@@ -4,6 +4,7 @@ export default {
   discard: 'Discard changes',
   saved: 'Saved.',
   unsaved: 'Unsaved changes',
+  draftRestoredMark: 'Unsaved changes from earlier, kept',
   draftRestored: 'Your unsaved changes from earlier were kept. Save them, or discard them to see what the service has.',
   fixErrors: 'Fix the fields marked in red first.',
   fixField: 'Fix “{field}” first.',

@@ -16,7 +16,7 @@ export default {
   connected: 'Connected',
   notConnected: 'Not connected',
   pair: 'Pair by QR code',
-  pairLabel: 'Pair {name} by QR code',
+  pairLabel: 'Pair by QR code: {name}',
   settings: 'Settings',
   settingsLabel: 'Settings of {name}',
   widget: 'Widget',

@@ -1,5 +1,6 @@
 export default {
   intro: 'O que o agente sabe além do comportamento: textos, sites, vídeos e documentos com que ele aprende.',
+  typesLabel: 'Tipos de treinamento',
   types: {
     TEXT: 'Textos',
     WEBSITE: 'Sites',

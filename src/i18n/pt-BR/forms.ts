@@ -4,6 +4,7 @@ export default {
   discard: 'Descartar alterações',
   saved: 'Salvo.',
   unsaved: 'Alterações não salvas',
+  draftRestoredMark: 'Alterações não salvas de antes, mantidas',
   draftRestored:
     'Suas alterações não salvas de antes foram mantidas. Salve-as ou descarte-as para ver o que o serviço tem.',
   fixErrors: 'Corrija primeiro os campos marcados em vermelho.',

@@ -16,7 +16,7 @@ export default {
   connected: 'Conectado',
   notConnected: 'Não conectado',
   pair: 'Parear por QR code',
-  pairLabel: 'Parear {name} por QR code',
+  pairLabel: 'Parear por QR code: {name}',
   settings: 'Configurações',
   settingsLabel: 'Configurações de {name}',
   widget: 'Widget',

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount } from '@vue/test-utils'
-import { NCard, NInputNumber, NModal } from 'naive-ui'
+import { NCard, NInputNumber, NModal, NRadio, NRadioGroup, NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { installNaiveAriaFixes } from '@/a11y/naiveAria'
@@ -48,6 +48,54 @@ describe('naive-ui ARIA corrections', () => {
       expect(b.getAttribute('aria-hidden')).toBe('true')
       expect(b.getAttribute('tabindex')).toBe('-1')
     }
+    wrapper.unmount()
+  })
+
+  it('a dialog is named by its title', async () => {
+    stop = installNaiveAriaFixes()
+    const Host = defineComponent(() => () => h(NModal, { show: true, preset: 'card', title: 'New channel' }))
+    const wrapper = mount(Host, { attachTo: document.body })
+    await flushPromises()
+    const dialog = document.querySelector('[role="dialog"]')
+    const title = document.getElementById(dialog?.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('New channel')
+    wrapper.unmount()
+  })
+
+  it('a radio group given a name is a radiogroup, so the name is announced', async () => {
+    stop = installNaiveAriaFixes()
+    const wrapper = mount(NRadioGroup, {
+      props: { value: 'a' },
+      attrs: { 'aria-label': 'Theme' },
+      slots: { default: () => [h(NRadio, { value: 'a', label: 'Light' })] },
+      attachTo: document.body,
+    })
+    await flushPromises()
+    expect(document.querySelector('.n-radio-group')?.getAttribute('role')).toBe('radiogroup')
+    wrapper.unmount()
+  })
+
+  it("a select's box is a combobox with the name given to the select", async () => {
+    stop = installNaiveAriaFixes()
+    const Host = defineComponent(
+      () => () =>
+        h(NSelect, {
+          value: 'b',
+          'aria-label': 'Language',
+          options: [
+            { label: 'English', value: 'a' },
+            { label: 'Português', value: 'b' },
+          ],
+        }),
+    )
+    const wrapper = mount(Host, { attachTo: document.body })
+    await flushPromises()
+    const box = document.querySelector('.n-base-selection-label')!
+    expect(box.getAttribute('role')).toBe('combobox')
+    expect(box.getAttribute('aria-label')).toBe('Language')
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelector('.n-select')?.hasAttribute('aria-label')).toBe(false)
+    // Its open list (a listbox of options, named like the box) is checked in the browser: tests/e2e/form-names.spec.ts.
     wrapper.unmount()
   })
 })
