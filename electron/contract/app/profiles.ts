@@ -60,6 +60,10 @@ export const VaultStatus = z.object({
   /** Electron safeStorage on Linux with the `basic_text` backend: hardly better than clear text. */
   weak: z.boolean(),
   detail: z.string().optional(),
+  /** The OS keychain has not answered yet: secrets are asked of it once it does. */
+  waiting: z.boolean().optional(),
+  /** The OS keychain was wanted but did not answer: what it holds cannot be read this launch. */
+  fallbackFrom: z.literal('keytar').optional(),
 })
 export type VaultStatus = z.infer<typeof VaultStatus>
 

@@ -13,10 +13,13 @@ import type { ChannelContext, ChannelHandler } from '../router'
 import { SyncJobs, type SyncTuning } from '../sync/syncJobs'
 import {
   cachedProfileIds,
+  clearProfileCache,
   closeProfileCache,
   destroyProfileCache,
   openProfileCache,
   profileCacheBytes,
+  renewCacheKey,
+  setAsideCaches,
   type ProfileCache,
 } from './profileCache'
 import { CacheUnavailable, setAside, type CacheDriverOptions } from './cacheDatabase'
@@ -103,6 +106,11 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
               console.warn(`[offline] the cache of a profile is off (${cause.problem}): ${cause.detail}`)
               c.emit('offline.notice', { profileId, notice: 'cache_unavailable' })
             }
+            // Once the keychain answers, the panel asks again (and the cache opens on that ask).
+            if (cause.problem === 'keychain_waiting' && before?.problem !== 'keychain_waiting')
+              void c.secrets.ready?.().then(() => {
+                if (!disposed) c.emit('offline.notice', { profileId, notice: 'keychain_answered' })
+              })
           }
           throw cause
         },
@@ -124,7 +132,8 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         await readThrough?.settled()
         if (caches.get(profileId) !== opening) return
         await closeCache(profileId)
-        setAside(cache.file, new Error(result.detail))
+        // Its outbox and drafts (not on the service) are carried into the new file, as far as they read.
+        setAside(cache.file, new Error(result.detail), { carry: true })
         ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
         ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
       })
@@ -158,14 +167,40 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   }
 
   async function usageOf(profileId: string): Promise<CacheUsage> {
-    const bytes = profileCacheBytes(context().userDataDir, profileId)
+    const setAside = setAsideCaches(context().userDataDir, profileId)
+    const aside = setAside.length > 0 ? { setAside } : {}
     try {
       const { chats, messages } = await (await cacheFor(profileId)).messages.counts()
-      return { profileId, bytes, chats, messages }
+      return { profileId, bytes: profileCacheBytes(context().userDataDir, profileId), chats, messages, ...aside }
     } catch (cause) {
       if (!(cause instanceof CacheUnavailable)) throw cause
-      return { profileId, bytes, chats: 0, messages: 0, unavailable: cause.problem }
+      const bytes = profileCacheBytes(context().userDataDir, profileId)
+      return { profileId, bytes, chats: 0, messages: 0, unavailable: cause.problem, ...aside }
     }
+  }
+
+  async function healthOf(profileId: string): Promise<CacheHealth> {
+    try {
+      await cacheFor(profileId)
+      return { state: 'ok' }
+    } catch (cause) {
+      if (!(cause instanceof CacheUnavailable)) throw cause
+      return { state: 'unavailable', problem: cause.problem, detail: cause.detail }
+    }
+  }
+
+  /**
+   * "Clear offline data": the file is moved aside and what is not on the service (the outbox and
+   * drafts) is carried into the new one. A profile whose key is missing gets a new one, as asked.
+   */
+  async function clearProfileData(profileId: string): Promise<void> {
+    const keyMissing = unavailable.get(profileId)?.problem === 'key_missing'
+    await jobs.stopAll(profileId)
+    await readThrough?.settled()
+    await closeCache(profileId)
+    clearProfileCache(context().userDataDir, profileId)
+    if (keyMissing) await renewCacheKey(context().userDataDir, context().secrets, profileId)
+    unavailable.delete(profileId)
   }
 
   /** Every profile that still exists and has a cache file; files of removed profiles are deleted. */
@@ -222,10 +257,16 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       return cache.search.search(query, { chatId, limit })
     },
     'offline.usage': async () => ({ profiles: await allUsage() }),
+    'offline.retry': async (input, channelCtx) => {
+      const { profileId } = offlineChannels['offline.retry'].input.parse(input)
+      const target = profileId ?? (await requireActive(channelCtx)).id
+      // A failed opening is not kept (see cacheFor), so asking again opens anew.
+      return { cache: await healthOf(target), profiles: await allUsage() }
+    },
     'offline.clear': async (input, channelCtx) => {
       const { profileId } = offlineChannels['offline.clear'].input.parse(input)
       const target = profileId ?? (await requireActive(channelCtx)).id
-      await removeProfileData(target)
+      await clearProfileData(target)
       return { profiles: await allUsage() }
     },
   }
