@@ -72,6 +72,11 @@ export const useOfflineStore = defineStore('offline', () => {
       api.on('offline.notice', (n) => {
         if (n.notice === 'cache_rebuilt') rebuiltNotice.value = true
         else void loadStatus()
+        // The keychain answered: the vault's backend is known now, and the cache may open.
+        if (n.notice === 'keychain_answered') {
+          void session.loadVaultStatus()
+          void loadUsage()
+        }
       }),
     ]
   }
@@ -137,6 +142,17 @@ export const useOfflineStore = defineStore('offline', () => {
     return r
   }
 
+  /** "Try again": opens the profile's cache anew (the keychain answered, or a missing key is back). */
+  async function retry(profileId?: string): Promise<Result<unknown>> {
+    const r = await useDeskApi().offline.retry(profileId ? { profileId } : {})
+    if (r.ok) {
+      usage.value = r.data.profiles
+      if (!profileId || profileId === session.activeProfileId) cacheHealth.value = r.data.cache
+      void session.loadVaultStatus()
+    }
+    return r
+  }
+
   async function clear(profileId?: string): Promise<Result<unknown>> {
     const r = await useDeskApi().offline.clear(profileId ? { profileId } : {})
     if (r.ok) {
@@ -171,5 +187,6 @@ export const useOfflineStore = defineStore('offline', () => {
     search,
     loadUsage,
     clear,
+    retry,
   }
 })

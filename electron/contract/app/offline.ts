@@ -84,7 +84,14 @@ export type SearchGroup = z.infer<typeof SearchGroup>
  * `key_missing`: the key is not in the secret store that answered, and the one that holds it did
  * not confirm it is gone, so the file is set aside until the key is back.
  */
-export const CacheProblem = z.enum(['driver', 'open', 'undecryptable', 'newer_schema', 'keychain_waiting', 'key_missing'])
+export const CacheProblem = z.enum([
+  'driver',
+  'open',
+  'undecryptable',
+  'newer_schema',
+  'keychain_waiting',
+  'key_missing',
+])
 export type CacheProblem = z.infer<typeof CacheProblem>
 
 /** Whether the active profile's cache works; when it does not, why, with the underlying message. */

@@ -63,7 +63,12 @@ export function keyConfirmedGone(file: string, vault: CacheKeyVault): boolean {
 }
 
 /** Makes and stores a new random 256-bit key for a profile's cache, and records where it is kept. */
-export async function newCacheKey(vault: CacheKeyVault, profileId: string, file: string, now = Date.now()): Promise<string> {
+export async function newCacheKey(
+  vault: CacheKeyVault,
+  profileId: string,
+  file: string,
+  now = Date.now(),
+): Promise<string> {
   const keyHex = randomBytes(32).toString('hex')
   await vault.set(cacheKeyAccount(profileId), keyHex)
   const holder = vault.status?.().backend

@@ -104,7 +104,10 @@ export async function openProfileCache(
  */
 async function cacheKeyFor(vault: CacheKeyVault, profileId: string, file: string): Promise<string> {
   if (vault.status?.().waiting)
-    throw new CacheUnavailable('keychain_waiting', 'The OS keychain has not answered yet; the offline file is left as it is')
+    throw new CacheUnavailable(
+      'keychain_waiting',
+      'The OS keychain has not answered yet; the offline file is left as it is',
+    )
   const stored = await storedCacheKey(vault, profileId)
   if (stored) {
     if (!existsSync(file)) restoreKeyless(file)

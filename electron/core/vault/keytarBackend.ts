@@ -78,7 +78,12 @@ export async function probeKeytar(
   return { backend: null, reason: `the OS keychain did not answer within ${timeoutMs} ms`, pending: answer }
 }
 
-async function askKeytar(loader: KeytarLoader, service: string, waitMs: number, opTimeoutMs: number): Promise<KeytarProbe> {
+async function askKeytar(
+  loader: KeytarLoader,
+  service: string,
+  waitMs: number,
+  opTimeoutMs: number,
+): Promise<KeytarProbe> {
   let keytar: KeytarModule | null
   try {
     keytar = asKeytar(await withTimeout(loader(), waitMs, 'loading keytar'))

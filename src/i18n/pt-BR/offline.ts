@@ -32,10 +32,10 @@ export default {
     clear: 'Apagar dados offline',
     clearTitle: 'Apagar os dados offline?',
     clearContent:
-      'As conversas e mensagens salvas de “{profile}” serão apagadas deste computador. O serviço as mantém.',
+      'As conversas e mensagens salvas de “{profile}” serão apagadas deste computador; o serviço as mantém. Mensagens aguardando envio e rascunhos não salvos não estão no serviço: eles são mantidos.',
     cleared: 'Dados offline apagados',
     rebuilt:
-      'Os dados offline estavam danificados ou ilegíveis e foram recriados. Disponibilize as conversas offline novamente.',
+      'Os dados offline estavam danificados ou ilegíveis e foram recriados; mensagens aguardando envio e rascunhos foram mantidos. Disponibilize as conversas offline novamente.',
     scopeWorkspace: 'Workspace inteiro',
     scopeAgent: 'Agente {id}',
     refresh: 'Atualizado a cada {minutes} minutos enquanto online.',
@@ -49,10 +49,19 @@ export default {
         'O arquivo offline não pode ser descriptografado com a chave guardada no chaveiro deste computador. Ele foi mantido como está; comece uma nova cópia offline para voltar a usar dados offline.',
       newer_schema:
         'O arquivo offline foi gravado por uma versão mais nova do Agent Desk. Ele foi mantido como está: atualize o app para usá-lo, ou comece uma nova cópia offline.',
+      keychain_waiting:
+        'Aguardando o chaveiro: o chaveiro do sistema ainda não respondeu (pode estar bloqueado). O arquivo offline foi mantido como está e abre assim que o chaveiro responder.',
+      key_missing:
+        'A chave do arquivo offline não foi encontrada: o chaveiro que a guarda não respondeu. O arquivo foi posto de lado, sem alterações, com as mensagens aguardando envio; desbloqueie o chaveiro e tente de novo, ou reinicie o app.',
+    },
+    retry: 'Tentar de novo',
+    setAside: {
+      key_missing: 'Posto de lado em {when} ({size}): a chave não foi encontrada. Abre de novo quando a chave voltar.',
+      damaged: 'Posto de lado em {when} ({size}): danificado, guardado para análise.',
     },
     unavailableSize: '{size} em disco · não pode ser lido agora',
     startNew: 'Começar uma nova cópia offline',
     startNewContent:
-      'O arquivo offline de “{profile}” que não pode ser usado será apagado e um novo, vazio, será criado. O serviço mantém todos os seus dados.',
+      'O arquivo offline de “{profile}” que não pode ser usado será posto de lado (mantido neste computador) e um novo, vazio, será criado. O serviço mantém as conversas; mensagens aguardando envio que puderem ser lidas são mantidas.',
   },
 }

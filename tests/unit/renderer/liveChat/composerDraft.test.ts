@@ -26,9 +26,13 @@ beforeEach(() => {
     lastAttemptAt: null,
     createdAt: 1,
   }
-  fake.handle('outbox.enqueue', async () => ({ ok: true, data: { entry }, meta: { source: 'network' } }))
-  fake.handle('outbox.list', async () => ({ ok: true, data: { entries: [] }, meta: { source: 'network' } }))
-  fake.handle('outbox.flush', async () => ({ ok: true, data: { sent: 0 }, meta: { source: 'network' } }))
+  fake.handle('outbox.enqueue', async () => ({ ok: true, data: { entry }, meta: { source: 'network', fetchedAt: 1 } }))
+  fake.handle('outbox.list', async () => ({
+    ok: true,
+    data: { entries: [] },
+    meta: { source: 'network', fetchedAt: 1 },
+  }))
+  fake.handle('outbox.flush', async () => ({ ok: true, data: { sent: 0 }, meta: { source: 'network', fetchedAt: 1 } }))
 })
 
 const mountComposer = () =>
