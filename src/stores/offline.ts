@@ -18,6 +18,8 @@ export const useOfflineStore = defineStore('offline', () => {
   /** `scopes` holds the main process's answer for the active profile (not only the empty start). */
   const scopesLoaded = ref(false)
   const usage = ref<CacheUsage[]>([])
+  /** Bytes of every profile's offline copy together, against the storage budget (Settings). */
+  const storage = ref<{ usedBytes: number; budgetBytes: number } | null>(null)
   const rebuiltNotice = ref(false)
   /** Whether the active profile's cache works; when off, why (shown in Settings, never silent). */
   const cacheHealth = ref<CacheHealth>({ state: 'ok' })
@@ -138,7 +140,10 @@ export const useOfflineStore = defineStore('offline', () => {
 
   async function loadUsage(): Promise<Result<unknown>> {
     const r = await useDeskApi().offline.usage()
-    if (r.ok) usage.value = r.data.profiles
+    if (r.ok) {
+      usage.value = r.data.profiles
+      storage.value = r.data.storage ?? null
+    }
     return r
   }
 
@@ -171,6 +176,7 @@ export const useOfflineStore = defineStore('offline', () => {
     scopes,
     scopesLoaded,
     usage,
+    storage,
     rebuiltNotice,
     cacheHealth,
     searchQuery,

@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   refreshIntervalMinutes: 15,
   autoUpdate: true,
+  offlineBudgetMB: 2048,
 }
 
 export type Connectivity = PushEventPayload<'connectivity'>

@@ -18,9 +18,13 @@ export type MessageCursor = z.infer<typeof MessageCursor>
 export const SyncState = z.enum(['running', 'done', 'cancelled', 'failed'])
 export type SyncState = z.infer<typeof SyncState>
 
-/** Paging stopped after `pages` pages: the service kept sending full pages of new items. */
+/**
+ * page_cap: paging stopped after `pages` pages (at the page cap, or at the limit of chats or of one
+ * chat's messages): the service kept sending full pages of new items. storage_budget: the offline
+ * copy reached its storage budget (Settings) and the run stopped there.
+ */
 export const SyncNote = z.object({
-  kind: z.literal('page_cap'),
+  kind: z.enum(['page_cap', 'storage_budget']),
   chatId: z.string().nullable(),
   pages: z.number().int(),
 })
@@ -177,8 +181,12 @@ export const offlineChannels = {
   ),
   'offline.usage': appChannel(
     NoInput,
-    z.object({ profiles: z.array(CacheUsage) }),
-    'Size of the offline cache of each profile',
+    z.object({
+      profiles: z.array(CacheUsage),
+      /** Bytes of every profile's offline copy together, and the storage budget they share. */
+      storage: z.object({ usedBytes: z.number().int(), budgetBytes: z.number().int() }).optional(),
+    }),
+    'Size of the offline cache of each profile, and of all of them against the storage budget',
   ),
   'offline.retry': appChannel(
     z.strictObject({ profileId: Id.optional() }),

@@ -67,6 +67,10 @@ export const VaultStatus = z.object({
 })
 export type VaultStatus = z.infer<typeof VaultStatus>
 
+/** Bounds of the offline storage budget (MiB): from a few chats' worth to far beyond any workspace. */
+export const OFFLINE_BUDGET_MIN_MB = 256
+export const OFFLINE_BUDGET_MAX_MB = 1024 * 1024
+
 export const Settings = z.object({
   locale: z.enum(['system', 'en', 'pt-BR']).default('system'),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
@@ -78,6 +82,8 @@ export const Settings = z.object({
     .max(24 * 60)
     .default(15),
   autoUpdate: z.boolean().default(true),
+  /** The offline copy's storage budget over all profiles, in MiB: a sync stops there (with a note). */
+  offlineBudgetMB: z.number().int().min(OFFLINE_BUDGET_MIN_MB).max(OFFLINE_BUDGET_MAX_MB).default(2048),
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -92,6 +98,7 @@ export const SettingsPatch = z.strictObject({
     .max(24 * 60)
     .optional(),
   autoUpdate: z.boolean().optional(),
+  offlineBudgetMB: z.number().int().min(OFFLINE_BUDGET_MIN_MB).max(OFFLINE_BUDGET_MAX_MB).optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatch>
 

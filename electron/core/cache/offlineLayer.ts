@@ -16,6 +16,7 @@ import {
   clearProfileCache,
   closeProfileCache,
   destroyProfileCache,
+  offlineCopyBytes,
   openProfileCache,
   profileCacheBytes,
   renewCacheKey,
@@ -35,7 +36,11 @@ export interface OfflineLayerOptions {
   now?: () => number
   /** Where the SQLite module's native binary is (tests point it at one that cannot load). */
   sqlite?: CacheDriverOptions
+  /** The offline copy's storage budget in bytes (Settings `offlineBudgetMB`); 2 GiB when not given. */
+  storageBudgetBytes?: () => number | Promise<number>
 }
+
+export const DEFAULT_STORAGE_BUDGET_BYTES = 2048 * 1024 * 1024
 
 type OfflineChannelName = keyof typeof offlineChannels & AppChannelName
 
@@ -158,7 +163,13 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     onProgress: (p: SyncProgress) => ctx?.emit('sync.progress', p),
     tuning: options.sync,
     now,
+    storageBudgetBytes: budgetBytes,
+    storageUsed: () => offlineCopyBytes(context().userDataDir),
   })
+
+  async function budgetBytes(): Promise<number> {
+    return (await options.storageBudgetBytes?.()) ?? DEFAULT_STORAGE_BUDGET_BYTES
+  }
 
   async function requireActive(channelCtx: ChannelContext): Promise<Profile> {
     const profile = await channelCtx.activeProfile()
@@ -256,7 +267,13 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       const cache = await cacheFor((await requireActive(channelCtx)).id)
       return cache.search.search(query, { chatId, limit })
     },
-    'offline.usage': async () => ({ profiles: await allUsage() }),
+    'offline.usage': async () => {
+      const profiles = await allUsage()
+      return {
+        profiles,
+        storage: { usedBytes: offlineCopyBytes(context().userDataDir), budgetBytes: await budgetBytes() },
+      }
+    },
     'offline.retry': async (input, channelCtx) => {
       const { profileId } = offlineChannels['offline.retry'].input.parse(input)
       const target = profileId ?? (await requireActive(channelCtx)).id

@@ -169,3 +169,8 @@ export async function destroyProfileCache(userDataDir: string, vault: CacheKeyVa
 export function profileCacheBytes(userDataDir: string, profileId: string): number {
   return cacheFileBytes(cacheFileOf(userDataDir, profileId))
 }
+
+/** Bytes on disk of every profile's offline copy together (the storage budget counts these). */
+export function offlineCopyBytes(userDataDir: string): number {
+  return cachedProfileIds(userDataDir).reduce((total, id) => total + profileCacheBytes(userDataDir, id), 0)
+}

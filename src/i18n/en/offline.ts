@@ -13,6 +13,8 @@ export default {
     lastSynced: 'Offline copy from {when}',
     stoppedChatList: 'The chat list was stopped after {pages} pages: the service kept sending new pages.',
     stoppedChat: 'Chat {chat} was stopped after {pages} pages: the service kept sending new pages.',
+    stoppedBudget:
+      'Stopped at the storage budget for offline data (Settings › Offline data). What was saved stays; raise the budget to go on.',
   },
   search: {
     placeholder: 'Search cached messages',
@@ -38,6 +40,9 @@ export default {
       'The offline data was damaged or unreadable and has been reset; messages waiting to be sent and drafts were carried over. Make chats available offline again.',
     scopeWorkspace: 'Whole workspace',
     scopeAgent: 'Agent {id}',
+    budget: 'Storage budget for offline data',
+    budgetUse: '{used} of {budget} used',
+    budgetHint: 'Making chats available offline stops when all profiles’ offline data reach this size.',
     refresh: 'Kept current every {minutes} minutes while online.',
     refreshOff: 'Not refreshed automatically.',
     unavailableTitle: 'Offline data is off for this profile',

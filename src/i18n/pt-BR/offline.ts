@@ -13,6 +13,8 @@ export default {
     lastSynced: 'Cópia offline de {when}',
     stoppedChatList: 'A lista de conversas parou após {pages} páginas: o serviço continuava enviando páginas novas.',
     stoppedChat: 'A conversa {chat} parou após {pages} páginas: o serviço continuava enviando páginas novas.',
+    stoppedBudget:
+      'Parou no limite de espaço para dados offline (Configurações › Dados offline). O que foi salvo fica; aumente o limite para continuar.',
   },
   search: {
     placeholder: 'Buscar nas mensagens salvas',
@@ -38,6 +40,9 @@ export default {
       'Os dados offline estavam danificados ou ilegíveis e foram recriados; mensagens aguardando envio e rascunhos foram mantidos. Disponibilize as conversas offline novamente.',
     scopeWorkspace: 'Workspace inteiro',
     scopeAgent: 'Agente {id}',
+    budget: 'Limite de espaço para dados offline',
+    budgetUse: '{used} de {budget} em uso',
+    budgetHint: 'A disponibilização offline para quando os dados offline de todos os perfis chegam a este tamanho.',
     refresh: 'Atualizado a cada {minutes} minutos enquanto online.',
     refreshOff: 'Sem atualização automática.',
     unavailableTitle: 'Os dados offline estão desligados para este perfil',
