@@ -33,7 +33,10 @@ for (const [locale, colorScheme, words] of [
       await expect(page.getByTestId('offline-budget')).toContainText('2 GB')
       await expect(page.getByTestId('offline-budget-use')).toContainText(/\d/)
       await page.getByTestId('offline-budget').click()
-      await page.getByRole('option', { name: '5 GB' }).click()
+      await page
+        .locator('.n-base-select-option')
+        .filter({ hasText: /^5 GB$/ })
+        .click()
       await expect(page.getByTestId('offline-budget')).toContainText('5 GB')
       await shot(`offline-storage-budget-${locale}-${colorScheme}`)
       await page.getByTestId('offline-clear').first().click()
