@@ -78,7 +78,13 @@ describe('settings file', () => {
     const doc = file.read()
     expect(doc.profiles.map((p) => p.id)).toEqual(['a', 'b'])
     expect(doc.activeProfileId).toBe('b')
-    expect(doc.settings).toEqual({ locale: 'pt-BR', theme: 'system', refreshIntervalMinutes: 15, autoUpdate: false })
+    expect(doc.settings).toEqual({
+      locale: 'pt-BR',
+      theme: 'system',
+      refreshIntervalMinutes: 15,
+      autoUpdate: false,
+      offlineBudgetMB: 2048,
+    })
     expect(doc.windowBounds).toBeNull()
     expect(file.loadReport.notices).toEqual([
       { kind: 'setting_reset', field: 'settings.theme' },

@@ -225,6 +225,7 @@ describe('session store: push events', () => {
       theme: 'light',
       refreshIntervalMinutes: 15,
       autoUpdate: true,
+      offlineBudgetMB: 2048,
     })
     expect(session.settings).toMatchObject({ locale: 'en', theme: 'light' })
   })
