@@ -85,13 +85,22 @@ async function run(service: object, cancelAfterMs?: number): Promise<Outcome> {
     const heap0 = process.memoryUsage().heapUsed
     let rssMax = rss0
     let heapMax = heap0
+    const started = performance.now()
+    const job = layer.jobs.start(profile)
+    let lastSaid = started
     const sampler = setInterval(() => {
       const m = process.memoryUsage()
       rssMax = Math.max(rssMax, m.rss)
       heapMax = Math.max(heapMax, m.heapUsed)
+      // A long run says how it goes, so a figure exists even if it is stopped early.
+      if (performance.now() - lastSaid >= 30_000) {
+        lastSaid = performance.now()
+        const p = job.progress
+        console.error(
+          `  ${((lastSaid - started) / 1000).toFixed(0)} s: ${p.chatsDone} chats, ${p.messagesStored} messages, rss +${((m.rss - rss0) / 2 ** 20).toFixed(0)} MB, heap +${((m.heapUsed - heap0) / 2 ** 20).toFixed(0)} MB`,
+        )
+      }
     }, 200)
-    const started = performance.now()
-    const job = layer.jobs.start(profile)
     let cancelSeconds: number | undefined
     if (cancelAfterMs !== undefined) {
       await new Promise((r) => setTimeout(r, cancelAfterMs))
