@@ -62,6 +62,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const offline = createOfflineLayer({
     ...offlineOptions,
     refreshIntervalMinutes: async () => (await settings()).refreshIntervalMinutes,
+    storageBudgetBytes: async () => (await settings()).offlineBudgetMB * 1024 * 1024,
   })
   // The live chats' outbox (issue 16) keeps its entries in the same encrypted cache.
   const outbox = createOutboxLayer({ cacheFor: offline.cacheFor, network: offline.network })

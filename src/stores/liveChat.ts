@@ -27,6 +27,18 @@ export interface ComposerDraft {
   media?: { kind: 'image' | 'audio' | 'video' | 'document'; url: string; name?: string; mimetype?: string }
 }
 
+/**
+ * A plain copy of a draft, field by field: a draft read from a component or a store is a reactive
+ * proxy, which `structuredClone` and IPC refuse (DataCloneError), and which would tie the two together.
+ */
+export function plainDraft(d: ComposerDraft): ComposerDraft {
+  return {
+    text: d.text,
+    ...(d.replyTo ? { replyTo: { ...d.replyTo } } : {}),
+    ...(d.media ? { media: { ...d.media } } : {}),
+  }
+}
+
 export const useLiveChatStore = defineStore('liveChat', () => {
   /** Queued entries by chat, oldest first. */
   const outbox = ref<Record<string, OutboxEntry[]>>({})
@@ -139,12 +151,14 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     return r.error.reason === OUTBOX_ON_ITS_WAY ? 'onItsWay' : r.error
   }
 
+  /** A copy the caller may change: the store's own draft is not the composer's open one. */
   function draftOf(chatId: string): ComposerDraft {
-    return drafts.value[chatId] ?? { text: '' }
+    const kept = drafts.value[chatId]
+    return kept ? plainDraft(kept) : { text: '' }
   }
 
   function saveDraft(chatId: string, draft: ComposerDraft) {
-    drafts.value = { ...drafts.value, [chatId]: draft }
+    drafts.value = { ...drafts.value, [chatId]: plainDraft(draft) }
   }
 
   function clearDraft(chatId: string) {

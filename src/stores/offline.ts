@@ -18,6 +18,8 @@ export const useOfflineStore = defineStore('offline', () => {
   /** `scopes` holds the main process's answer for the active profile (not only the empty start). */
   const scopesLoaded = ref(false)
   const usage = ref<CacheUsage[]>([])
+  /** Bytes of every profile's offline copy together, against the storage budget (Settings). */
+  const storage = ref<{ usedBytes: number; budgetBytes: number } | null>(null)
   const rebuiltNotice = ref(false)
   /** Whether the active profile's cache works; when off, why (shown in Settings, never silent). */
   const cacheHealth = ref<CacheHealth>({ state: 'ok' })
@@ -72,6 +74,11 @@ export const useOfflineStore = defineStore('offline', () => {
       api.on('offline.notice', (n) => {
         if (n.notice === 'cache_rebuilt') rebuiltNotice.value = true
         else void loadStatus()
+        // The keychain answered: the vault's backend is known now, and the cache may open.
+        if (n.notice === 'keychain_answered') {
+          void session.loadVaultStatus()
+          void loadUsage()
+        }
       }),
     ]
   }
@@ -133,7 +140,21 @@ export const useOfflineStore = defineStore('offline', () => {
 
   async function loadUsage(): Promise<Result<unknown>> {
     const r = await useDeskApi().offline.usage()
-    if (r.ok) usage.value = r.data.profiles
+    if (r.ok) {
+      usage.value = r.data.profiles
+      storage.value = r.data.storage ?? null
+    }
+    return r
+  }
+
+  /** "Try again": opens the profile's cache anew (the keychain answered, or a missing key is back). */
+  async function retry(profileId?: string): Promise<Result<unknown>> {
+    const r = await useDeskApi().offline.retry(profileId ? { profileId } : {})
+    if (r.ok) {
+      usage.value = r.data.profiles
+      if (!profileId || profileId === session.activeProfileId) cacheHealth.value = r.data.cache
+      void session.loadVaultStatus()
+    }
     return r
   }
 
@@ -155,6 +176,7 @@ export const useOfflineStore = defineStore('offline', () => {
     scopes,
     scopesLoaded,
     usage,
+    storage,
     rebuiltNotice,
     cacheHealth,
     searchQuery,
@@ -171,5 +193,6 @@ export const useOfflineStore = defineStore('offline', () => {
     search,
     loadUsage,
     clear,
+    retry,
   }
 })

@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalMinutes: 15,
   autoUpdate: true,
   liveChatNotify: true,
+  offlineBudgetMB: 2048,
 }
 
 export type Connectivity = PushEventPayload<'connectivity'>

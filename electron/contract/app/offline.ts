@@ -18,9 +18,13 @@ export type MessageCursor = z.infer<typeof MessageCursor>
 export const SyncState = z.enum(['running', 'done', 'cancelled', 'failed'])
 export type SyncState = z.infer<typeof SyncState>
 
-/** Paging stopped after `pages` pages: the service kept sending full pages of new items. */
+/**
+ * page_cap: paging stopped after `pages` pages (at the page cap, or at the limit of chats or of one
+ * chat's messages): the service kept sending full pages of new items. storage_budget: the offline
+ * copy reached its storage budget (Settings) and the run stopped there.
+ */
 export const SyncNote = z.object({
-  kind: z.literal('page_cap'),
+  kind: z.enum(['page_cap', 'storage_budget']),
   chatId: z.string().nullable(),
   pages: z.number().int(),
 })
@@ -78,8 +82,20 @@ export const SearchGroup = z.object({
 })
 export type SearchGroup = z.infer<typeof SearchGroup>
 
-/** Why the offline cache of a profile is off (see CacheProblem in core/cache/cacheDatabase.ts). */
-export const CacheProblem = z.enum(['driver', 'open', 'undecryptable', 'newer_schema'])
+/**
+ * Why the offline cache of a profile is off (see CacheProblem in core/cache/cacheDatabase.ts).
+ * `keychain_waiting`: the OS keychain has not answered yet (the file is untouched);
+ * `key_missing`: the key is not in the secret store that answered, and the one that holds it did
+ * not confirm it is gone, so the file is set aside until the key is back.
+ */
+export const CacheProblem = z.enum([
+  'driver',
+  'open',
+  'undecryptable',
+  'newer_schema',
+  'keychain_waiting',
+  'key_missing',
+])
 export type CacheProblem = z.infer<typeof CacheProblem>
 
 /** Whether the active profile's cache works; when it does not, why, with the underlying message. */
@@ -89,6 +105,18 @@ export const CacheHealth = z.discriminatedUnion('state', [
 ])
 export type CacheHealth = z.infer<typeof CacheHealth>
 
+/**
+ * A cache file kept beside the profile's current one: `key_missing` when its key was not found
+ * (it opens again once the key is back), `damaged` when it could not be read (kept to inspect).
+ */
+export const SetAsideCache = z.object({
+  name: z.string(),
+  reason: z.enum(['key_missing', 'damaged']),
+  setAsideAt: z.number(),
+  bytes: z.number().int(),
+})
+export type SetAsideCache = z.infer<typeof SetAsideCache>
+
 export const CacheUsage = z.object({
   profileId: z.string(),
   bytes: z.number().int(),
@@ -96,6 +124,8 @@ export const CacheUsage = z.object({
   messages: z.number().int(),
   /** Set when the file cannot be used: its counts are unknown (0), its size is what is on disk. */
   unavailable: CacheProblem.optional(),
+  /** Files of this profile set aside, newest first. */
+  setAside: z.array(SetAsideCache).optional(),
 })
 export type CacheUsage = z.infer<typeof CacheUsage>
 
@@ -151,13 +181,22 @@ export const offlineChannels = {
   ),
   'offline.usage': appChannel(
     NoInput,
-    z.object({ profiles: z.array(CacheUsage) }),
-    'Size of the offline cache of each profile',
+    z.object({
+      profiles: z.array(CacheUsage),
+      /** Bytes of every profile's offline copy together, and the storage budget they share. */
+      storage: z.object({ usedBytes: z.number().int(), budgetBytes: z.number().int() }).optional(),
+    }),
+    'Size of the offline cache of each profile, and of all of them against the storage budget',
+  ),
+  'offline.retry': appChannel(
+    z.strictObject({ profileId: Id.optional() }),
+    z.object({ cache: CacheHealth, profiles: z.array(CacheUsage) }),
+    'Open the offline cache of a profile again (after the keychain answered, or its key came back)',
   ),
   'offline.clear': appChannel(
     z.strictObject({ profileId: Id.optional() }),
     z.object({ profiles: z.array(CacheUsage) }),
-    'Delete the offline data of a profile (the active one by default)',
+    'Delete the offline data of a profile (the active one by default); what waits to be sent and drafts are kept',
   ),
 } as const
 
@@ -166,7 +205,11 @@ export const offlinePushEvents = {
   'sync.progress': SyncProgress,
   /**
    * cache_rebuilt: the cache of a profile was damaged and was set aside and rebuilt;
-   * cache_unavailable: it cannot be used (see `sync.status`'s `cache` for why); the file is untouched.
+   * cache_unavailable: it cannot be used (see `sync.status`'s `cache` for why); the file is untouched;
+   * keychain_answered: the OS keychain the cache was waiting for answered: ask `sync.status` again.
    */
-  'offline.notice': z.object({ profileId: z.string(), notice: z.enum(['cache_rebuilt', 'cache_unavailable']) }),
+  'offline.notice': z.object({
+    profileId: z.string(),
+    notice: z.enum(['cache_rebuilt', 'cache_unavailable', 'keychain_answered']),
+  }),
 } as const

@@ -60,8 +60,16 @@ export const VaultStatus = z.object({
   /** Electron safeStorage on Linux with the `basic_text` backend: hardly better than clear text. */
   weak: z.boolean(),
   detail: z.string().optional(),
+  /** The OS keychain has not answered yet: secrets are asked of it once it does. */
+  waiting: z.boolean().optional(),
+  /** The OS keychain was wanted but did not answer: what it holds cannot be read this launch. */
+  fallbackFrom: z.literal('keytar').optional(),
 })
 export type VaultStatus = z.infer<typeof VaultStatus>
+
+/** Bounds of the offline storage budget (MiB): from a few chats' worth to far beyond any workspace. */
+export const OFFLINE_BUDGET_MIN_MB = 256
+export const OFFLINE_BUDGET_MAX_MB = 1024 * 1024
 
 export const Settings = z.object({
   locale: z.enum(['system', 'en', 'pt-BR']).default('system'),
@@ -76,6 +84,8 @@ export const Settings = z.object({
   autoUpdate: z.boolean().default(true),
   /** An OS notification for a new customer message in a chat the operator answers (notifications.show). */
   liveChatNotify: z.boolean().default(true),
+  /** The offline copy's storage budget over all profiles, in MiB: a sync stops there (with a note). */
+  offlineBudgetMB: z.number().int().min(OFFLINE_BUDGET_MIN_MB).max(OFFLINE_BUDGET_MAX_MB).default(2048),
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -91,6 +101,7 @@ export const SettingsPatch = z.strictObject({
     .optional(),
   autoUpdate: z.boolean().optional(),
   liveChatNotify: z.boolean().optional(),
+  offlineBudgetMB: z.number().int().min(OFFLINE_BUDGET_MIN_MB).max(OFFLINE_BUDGET_MAX_MB).optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatch>
 

@@ -1,11 +1,13 @@
 import Database from 'better-sqlite3-multiple-ciphers'
 import {
+  appendFileSync,
   chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
   openSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -84,23 +86,130 @@ export function openCacheDatabase(file: string, keyHex: string, driver: CacheDri
   removeLeftoverCopies(file)
   if (existsSync(file)) {
     restrictFile(file)
+    let db: CacheDb
     try {
-      return { db: openExisting(file, keyHex, driver) }
+      db = openExisting(file, keyHex, driver)
     } catch (cause) {
       const problem = classify(cause)
       if (problem !== 'corrupt') throw new CacheUnavailable(problem, messageOf(cause))
-      const rebuiltFrom = setAside(file, cause)
+      const rebuiltFrom = setAside(file, cause, { carry: true })
       createPrivate(file)
-      return { db: openChecked(file, keyHex, driver, CACHE_CIPHER), rebuiltFrom }
+      const fresh = openChecked(file, keyHex, driver, CACHE_CIPHER)
+      carryOver(fresh, file, keyHex, driver)
+      return { db: fresh, rebuiltFrom }
     }
+    carryOver(db, file, keyHex, driver)
+    return { db }
   }
+  let db: CacheDb
   try {
     createPrivate(file)
-    return { db: openChecked(file, keyHex, driver, CACHE_CIPHER) }
+    db = openChecked(file, keyHex, driver, CACHE_CIPHER)
   } catch (cause) {
     const problem = classify(cause)
     throw new CacheUnavailable(problem === 'corrupt' ? 'open' : problem, messageOf(cause))
   }
+  carryOver(db, file, keyHex, driver)
+  return { db }
+}
+
+/**
+ * What is not on the service (the outbox: messages waiting to be sent, with their state; form
+ * drafts): its rows are carried into the new file when the old one is cleared or set aside as damaged.
+ */
+export function isCarriedTable(name: string): boolean {
+  return name === 'drafts' || name === 'outbox' || name.startsWith('outbox_')
+}
+
+const carryListOf = (file: string) => `${file}.carry`
+
+/** Asks the next open of `file` to copy the outbox and drafts of `source` (beside it) into it. */
+export function markForCarry(file: string, source: string): void {
+  appendFileSync(carryListOf(file), `${basename(source)}\n`, { mode: FILE_MODE })
+}
+
+/**
+ * "Clear offline data": the file is moved out of the way, not deleted, until the next open has
+ * carried its outbox and drafts into the new file (then it is deleted). Returns where it went.
+ */
+export function setAsideForClear(file: string): string | null {
+  removeLeftoverCopies(file)
+  for (const old of asideCopiesOf(file)) removeWithSideFiles(old)
+  if (!existsSync(file)) return null
+  const cleared = `${file}.cleared-${Date.now()}`
+  moveAside(file, cleared)
+  markForCarry(file, cleared)
+  return cleared
+}
+
+/**
+ * Copies the carried tables' rows of every file listed for carrying into `db`, oldest first, in one
+ * transaction each (an entry already there, by its id or key, is kept). A cleared file is deleted
+ * once carried; a damaged one stays as the copy kept to inspect. A file that cannot be read is said
+ * in the log and kept as a damaged copy: nothing it holds is deleted unread.
+ */
+function carryOver(db: CacheDb, file: string, keyHex: string, driver: CacheDriverOptions): void {
+  const list = carryListOf(file)
+  if (!existsSync(list)) return
+  const names = [...new Set(readFileSync(list, 'utf8').split('\n').filter(Boolean))]
+  for (const name of names) {
+    const source = join(dirname(file), name)
+    if (!existsSync(source)) continue
+    const cleared = name.startsWith(`${basename(file)}.cleared-`)
+    try {
+      copyCarriedRows(db, source, keyHex, driver)
+      if (cleared) removeWithSideFiles(source)
+    } catch (cause) {
+      console.warn(`[offline] could not carry the outbox and drafts of a set-aside file: ${messageOf(cause)}`)
+      if (cleared) {
+        moveAside(source, `${file}.corrupt-${Date.now()}`)
+        pruneAsideCopies(file)
+      }
+    }
+  }
+  rmSync(list, { force: true })
+}
+
+interface ColumnInfo {
+  name: string
+  type: string
+  pk: number
+}
+
+function copyCarriedRows(db: CacheDb, source: string, keyHex: string, driver: CacheDriverOptions): void {
+  const src = new Database(source, { fileMustExist: true, ...nativeOf(driver) })
+  try {
+    keyConnection(src, keyHex, CACHE_CIPHER)
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]
+    )
+      .map((t) => t.name)
+      .filter(isCarriedTable)
+    db.transaction(() => {
+      for (const table of tables) {
+        const from = new Set(columnsOf(src, table).map((c) => c.name))
+        if (from.size === 0) continue
+        const to = columnsOf(db, table)
+        const keys = to.filter((c) => c.pk > 0)
+        // A rowid alias (the outbox's seq) is given anew, in the old order: two carried files may share numbers.
+        const rowidAlias = keys.length === 1 && keys[0]!.type.toUpperCase() === 'INTEGER' ? keys[0]!.name : null
+        const cols = to.map((c) => c.name).filter((c) => from.has(c) && c !== rowidAlias)
+        if (cols.length === 0) continue
+        const list = cols.map((c) => `"${c}"`).join(', ')
+        const insert = db.prepare(
+          `INSERT OR IGNORE INTO "${table}" (${list}) VALUES (${cols.map(() => '?').join(', ')})`,
+        )
+        for (const row of src.prepare(`SELECT ${list} FROM "${table}" ORDER BY rowid`).raw().iterate())
+          insert.run(row as unknown[])
+      }
+    })()
+  } finally {
+    src.close()
+  }
+}
+
+function columnsOf(db: CacheDb, table: string): ColumnInfo[] {
+  return db.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all(table) as ColumnInfo[]
 }
 
 /**
@@ -282,32 +391,79 @@ function migrate(db: CacheDb): void {
   }
 }
 
-/** Moves a damaged file (and its WAL) aside, out of the way of a new one; says where and why. */
-export function setAside(file: string, cause: unknown): string {
+/**
+ * Moves a damaged file (and its WAL) aside, out of the way of a new one; says where and why. With
+ * `carry`, the next open copies its outbox and drafts into the new file (as far as they can be read).
+ */
+export function setAside(file: string, cause: unknown, opts: { carry?: boolean } = {}): string {
   const aside = `${file}.corrupt-${Date.now()}`
   moveAside(file, aside)
   restrictFile(aside)
+  if (opts.carry) markForCarry(file, aside)
   const kept = pruneAsideCopies(file)
   return `${describe(cause, aside)}; ${kept} damaged cop${kept === 1 ? 'y' : 'ies'} kept`
 }
 
-/** The copies of a file set aside as damaged, newest first. */
-export function asideCopiesOf(file: string): string[] {
+type AsideKind = 'corrupt' | 'nokey'
+
+function copiesOf(file: string, kind: AsideKind): { path: string; at: number }[] {
   const dir = dirname(file)
   if (!existsSync(dir)) return []
-  const prefix = `${basename(file)}.corrupt-`
+  const prefix = `${basename(file)}.${kind}-`
   return readdirSync(dir)
     .filter((f) => f.startsWith(prefix) && /^\d+$/.test(f.slice(prefix.length)))
-    .sort((a, b) => Number(b.slice(prefix.length)) - Number(a.slice(prefix.length)))
-    .map((f) => join(dir, f))
+    .map((f) => ({ path: join(dir, f), at: Number(f.slice(prefix.length)) }))
+    .sort((a, b) => b.at - a.at)
 }
 
-/** Keeps the newest MAX_ASIDE_COPIES copies set aside (with their WAL), deletes the rest; returns how many remain. */
+/** The copies of a file set aside as damaged, newest first. */
+export function asideCopiesOf(file: string): string[] {
+  return copiesOf(file, 'corrupt').map((c) => c.path)
+}
+
+/** The copies of a file set aside because its key was not found, newest first, with when. */
+export function keylessCopiesOf(file: string): { path: string; at: number }[] {
+  return copiesOf(file, 'nokey')
+}
+
+/** Every copy set aside beside a cache file, newest first: why, when, and its size on disk. */
+export function setAsideCopiesOf(
+  file: string,
+): { path: string; reason: 'key_missing' | 'damaged'; at: number; bytes: number }[] {
+  return [
+    ...copiesOf(file, 'nokey').map((c) => ({ ...c, reason: 'key_missing' as const })),
+    ...copiesOf(file, 'corrupt').map((c) => ({ ...c, reason: 'damaged' as const })),
+  ]
+    .sort((a, b) => b.at - a.at)
+    .map((c) => ({ ...c, bytes: cacheFileBytes(c.path) }))
+}
+
+/**
+ * A file whose key was not found: moved aside whole (with its WAL) under a name that says so, to
+ * be opened again when its key is back. Never deleted here: it may hold messages not yet sent.
+ */
+export function setAsideWithoutKey(file: string): string {
+  const aside = `${file}.nokey-${Date.now()}`
+  moveAside(file, aside)
+  restrictFile(aside)
+  return aside
+}
+
+/** Puts a copy set aside back in place of the (absent) current file. */
+export function restoreAside(aside: string, file: string): void {
+  if (existsSync(file)) throw new Error('a current cache file is in the way')
+  moveAside(aside, file)
+}
+
+/** Keeps the newest MAX_ASIDE_COPIES copies set aside as damaged (with their WAL), deletes the rest; returns how many remain. */
 export function pruneAsideCopies(file: string, keep = MAX_ASIDE_COPIES): number {
   const copies = asideCopiesOf(file)
-  for (const old of copies.slice(keep))
-    for (const f of [old, ...SIDE_FILES.map((s) => old + s)]) rmSync(f, { force: true })
+  for (const old of copies.slice(keep)) removeWithSideFiles(old)
   return Math.min(copies.length, keep)
+}
+
+function removeWithSideFiles(file: string): void {
+  for (const f of [file, ...SIDE_FILES.map((s) => file + s)]) rmSync(f, { force: true })
 }
 
 function moveAside(file: string, aside: string): void {
@@ -322,15 +478,18 @@ function describe(cause: unknown, aside: string): string {
   return `${aside} (${why})`
 }
 
-/** Deletes a cache file with its WAL and shared-memory files, and any copies set aside as damaged. */
+/**
+ * Deletes a cache file with its WAL and shared-memory files and everything kept beside it (copies
+ * set aside, cleared files waiting to be carried, the key's record): the profile is gone.
+ */
 export function deleteCacheFiles(file: string): void {
   const dir = dirname(file)
-  const aside = existsSync(dir)
+  const beside = existsSync(dir)
     ? readdirSync(dir)
-        .filter((f) => f.startsWith(`${basename(file)}.corrupt-`))
+        .filter((f) => f.startsWith(`${basename(file)}.`))
         .map((f) => join(dir, f))
     : []
-  for (const f of [file, ...SIDE_FILES.map((s) => file + s), rekeyCopyOf(file), ...aside]) rmSync(f, { force: true })
+  for (const f of [file, ...SIDE_FILES.map((s) => file + s), rekeyCopyOf(file), ...beside]) rmSync(f, { force: true })
 }
 
 /** Bytes on disk of a cache file, its WAL included. */

@@ -13,10 +13,14 @@ import type { ChannelContext, ChannelHandler } from '../router'
 import { SyncJobs, type SyncTuning } from '../sync/syncJobs'
 import {
   cachedProfileIds,
+  clearProfileCache,
   closeProfileCache,
   destroyProfileCache,
+  offlineCopyBytes,
   openProfileCache,
   profileCacheBytes,
+  renewCacheKey,
+  setAsideCaches,
   type ProfileCache,
 } from './profileCache'
 import { CacheUnavailable, setAside, type CacheDriverOptions } from './cacheDatabase'
@@ -32,7 +36,11 @@ export interface OfflineLayerOptions {
   now?: () => number
   /** Where the SQLite module's native binary is (tests point it at one that cannot load). */
   sqlite?: CacheDriverOptions
+  /** The offline copy's storage budget in bytes (Settings `offlineBudgetMB`); 2 GiB when not given. */
+  storageBudgetBytes?: () => number | Promise<number>
 }
+
+export const DEFAULT_STORAGE_BUDGET_BYTES = 2048 * 1024 * 1024
 
 type OfflineChannelName = keyof typeof offlineChannels & AppChannelName
 
@@ -103,6 +111,11 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
               console.warn(`[offline] the cache of a profile is off (${cause.problem}): ${cause.detail}`)
               c.emit('offline.notice', { profileId, notice: 'cache_unavailable' })
             }
+            // Once the keychain answers, the panel asks again (and the cache opens on that ask).
+            if (cause.problem === 'keychain_waiting' && before?.problem !== 'keychain_waiting')
+              void c.secrets.ready?.().then(() => {
+                if (!disposed) c.emit('offline.notice', { profileId, notice: 'keychain_answered' })
+              })
           }
           throw cause
         },
@@ -124,7 +137,8 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         await readThrough?.settled()
         if (caches.get(profileId) !== opening) return
         await closeCache(profileId)
-        setAside(cache.file, new Error(result.detail))
+        // Its outbox and drafts (not on the service) are carried into the new file, as far as they read.
+        setAside(cache.file, new Error(result.detail), { carry: true })
         ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
         ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
       })
@@ -149,7 +163,13 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     onProgress: (p: SyncProgress) => ctx?.emit('sync.progress', p),
     tuning: options.sync,
     now,
+    storageBudgetBytes: budgetBytes,
+    storageUsed: () => offlineCopyBytes(context().userDataDir),
   })
+
+  async function budgetBytes(): Promise<number> {
+    return (await options.storageBudgetBytes?.()) ?? DEFAULT_STORAGE_BUDGET_BYTES
+  }
 
   async function requireActive(channelCtx: ChannelContext): Promise<Profile> {
     const profile = await channelCtx.activeProfile()
@@ -158,14 +178,40 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   }
 
   async function usageOf(profileId: string): Promise<CacheUsage> {
-    const bytes = profileCacheBytes(context().userDataDir, profileId)
+    const setAside = setAsideCaches(context().userDataDir, profileId)
+    const aside = setAside.length > 0 ? { setAside } : {}
     try {
       const { chats, messages } = await (await cacheFor(profileId)).messages.counts()
-      return { profileId, bytes, chats, messages }
+      return { profileId, bytes: profileCacheBytes(context().userDataDir, profileId), chats, messages, ...aside }
     } catch (cause) {
       if (!(cause instanceof CacheUnavailable)) throw cause
-      return { profileId, bytes, chats: 0, messages: 0, unavailable: cause.problem }
+      const bytes = profileCacheBytes(context().userDataDir, profileId)
+      return { profileId, bytes, chats: 0, messages: 0, unavailable: cause.problem, ...aside }
     }
+  }
+
+  async function healthOf(profileId: string): Promise<CacheHealth> {
+    try {
+      await cacheFor(profileId)
+      return { state: 'ok' }
+    } catch (cause) {
+      if (!(cause instanceof CacheUnavailable)) throw cause
+      return { state: 'unavailable', problem: cause.problem, detail: cause.detail }
+    }
+  }
+
+  /**
+   * "Clear offline data": the file is moved aside and what is not on the service (the outbox and
+   * drafts) is carried into the new one. A profile whose key is missing gets a new one, as asked.
+   */
+  async function clearProfileData(profileId: string): Promise<void> {
+    const keyMissing = unavailable.get(profileId)?.problem === 'key_missing'
+    await jobs.stopAll(profileId)
+    await readThrough?.settled()
+    await closeCache(profileId)
+    clearProfileCache(context().userDataDir, profileId)
+    if (keyMissing) await renewCacheKey(context().userDataDir, context().secrets, profileId)
+    unavailable.delete(profileId)
   }
 
   /** Every profile that still exists and has a cache file; files of removed profiles are deleted. */
@@ -221,11 +267,23 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       const cache = await cacheFor((await requireActive(channelCtx)).id)
       return cache.search.search(query, { chatId, limit })
     },
-    'offline.usage': async () => ({ profiles: await allUsage() }),
+    'offline.usage': async () => {
+      const profiles = await allUsage()
+      return {
+        profiles,
+        storage: { usedBytes: offlineCopyBytes(context().userDataDir), budgetBytes: await budgetBytes() },
+      }
+    },
+    'offline.retry': async (input, channelCtx) => {
+      const { profileId } = offlineChannels['offline.retry'].input.parse(input)
+      const target = profileId ?? (await requireActive(channelCtx)).id
+      // A failed opening is not kept (see cacheFor), so asking again opens anew.
+      return { cache: await healthOf(target), profiles: await allUsage() }
+    },
     'offline.clear': async (input, channelCtx) => {
       const { profileId } = offlineChannels['offline.clear'].input.parse(input)
       const target = profileId ?? (await requireActive(channelCtx)).id
-      await removeProfileData(target)
+      await clearProfileData(target)
       return { profiles: await allUsage() }
     },
   }

@@ -1,10 +1,30 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { CACHE_CIPHER, cacheFileBytes, deleteCacheFiles, FOLDER_MODE, type CacheDriverOptions } from './cacheDatabase'
+import { basename, join } from 'node:path'
+import type { SetAsideCache } from '../../contract/app/offline'
+import {
+  CACHE_CIPHER,
+  cacheFileBytes,
+  CacheUnavailable,
+  deleteCacheFiles,
+  FOLDER_MODE,
+  keylessCopiesOf,
+  restoreAside,
+  setAsideCopiesOf,
+  setAsideForClear,
+  setAsideWithoutKey,
+  type CacheDriverOptions,
+} from './cacheDatabase'
 import { cacheApi, CacheClient, type CacheApi } from './cacheClient'
 import type { CacheTuning } from './cacheServer'
 import { checkCacheFile, type IntegrityResult } from './integrityCheck'
-import { cacheKeyAccount, cacheKeyOf, type CacheKeyVault } from './cacheKey'
+import {
+  cacheKeyAccount,
+  keyConfirmedGone,
+  newCacheKey,
+  readKeyRecord,
+  storedCacheKey,
+  type CacheKeyVault,
+} from './cacheKey'
 
 /**
  * Everything cached for one profile, in one encrypted file owned by a worker thread: every member
@@ -32,13 +52,13 @@ export function cacheFileOf(userDataDir: string, profileId: string): string {
   return join(userDataDir, CACHE_FOLDER, `${Buffer.from(profileId, 'utf8').toString('hex')}.sqlite`)
 }
 
-/** The profile ids that have a cache file in the folder. */
+/** The profile ids that have a cache file in the folder (or only copies set aside). */
 export function cachedProfileIds(userDataDir: string): string[] {
   const dir = join(userDataDir, CACHE_FOLDER)
   if (!existsSync(dir)) return []
   return readdirSync(dir)
-    .map((f) => /^((?:[0-9a-f]{2})+)\.sqlite$/.exec(f)?.[1])
-    .filter((hex): hex is string => hex !== undefined)
+    .map((f) => /^((?:[0-9a-f]{2})+)\.sqlite(?:\.(?:nokey|corrupt)-\d+)?$/.exec(f)?.[1])
+    .filter((hex, i, all): hex is string => hex !== undefined && all.indexOf(hex) === i)
     .map((hex) => Buffer.from(hex, 'hex').toString('utf8'))
 }
 
@@ -58,9 +78,7 @@ export async function openProfileCache(
   } catch {
     // A file system without modes: nothing to restrict.
   }
-  const { keyHex, created } = await cacheKeyOf(vault, profileId)
-  // A new key cannot open an old file: that file's key was lost, so its data is unreadable anyway.
-  if (created) deleteCacheFiles(file)
+  const keyHex = await cacheKeyFor(vault, profileId, file)
   const existed = existsSync(file)
   const client = await CacheClient.start(file, keyHex, { driver, tuning })
   const { rebuiltFrom } = client.opened
@@ -78,6 +96,65 @@ export async function openProfileCache(
   }
 }
 
+/**
+ * The key of a profile's cache, never thrown away on a guess. Found: a file set aside while it was
+ * missing is put back. Not found: the file is set aside (kept, listed, opened again once the key is
+ * back), and a new key is made only when the store that held the old one says it is gone; while the
+ * keychain has not answered, or the vault fell back from it, the cache stays off and says why.
+ */
+async function cacheKeyFor(vault: CacheKeyVault, profileId: string, file: string): Promise<string> {
+  if (vault.status?.().waiting)
+    throw new CacheUnavailable(
+      'keychain_waiting',
+      'The OS keychain has not answered yet; the offline file is left as it is',
+    )
+  const stored = await storedCacheKey(vault, profileId)
+  if (stored) {
+    if (!existsSync(file)) restoreKeyless(file)
+    return stored
+  }
+  const hadFile = existsSync(file)
+  if (hadFile) setAsideWithoutKey(file)
+  if ((hadFile || keylessCopiesOf(file).length > 0) && !keyConfirmedGone(file, vault)) {
+    const holder = readKeyRecord(file)?.holder ?? 'the OS keychain'
+    throw new CacheUnavailable(
+      'key_missing',
+      `The key of the offline file is kept in ${holder}, which did not give it (secrets are read from ${vault.status?.().backend ?? 'another store'} now); the file is set aside until the key is back`,
+    )
+  }
+  return newCacheKey(vault, profileId, file)
+}
+
+/** The newest copy set aside for a missing key since the current key was made goes back in place. */
+function restoreKeyless(file: string): void {
+  const since = readKeyRecord(file)?.createdAt ?? 0
+  const copy = keylessCopiesOf(file).find((c) => c.at >= since)
+  if (copy) restoreAside(copy.path, file)
+}
+
+/**
+ * Clears a profile's offline data: the file is moved aside and its outbox and drafts (not on the
+ * service) are carried into the new file on its next open; the key stays. The cache must be closed first.
+ */
+export function clearProfileCache(userDataDir: string, profileId: string): void {
+  setAsideForClear(cacheFileOf(userDataDir, profileId))
+}
+
+/** Makes a new key for a profile whose old one the operator gave up on (files set aside stay listed). */
+export async function renewCacheKey(userDataDir: string, vault: CacheKeyVault, profileId: string): Promise<void> {
+  await newCacheKey(vault, profileId, cacheFileOf(userDataDir, profileId))
+}
+
+/** The files of a profile set aside (key missing, damaged), newest first. */
+export function setAsideCaches(userDataDir: string, profileId: string): SetAsideCache[] {
+  return setAsideCopiesOf(cacheFileOf(userDataDir, profileId)).map((c) => ({
+    name: basename(c.path),
+    reason: c.reason,
+    setAsideAt: c.at,
+    bytes: c.bytes,
+  }))
+}
+
 /** Ends the worker (its pending writes are committed first and the WAL folded back). */
 export async function closeProfileCache(cache: ProfileCache): Promise<void> {
   await cache.close()
@@ -91,4 +168,9 @@ export async function destroyProfileCache(userDataDir: string, vault: CacheKeyVa
 
 export function profileCacheBytes(userDataDir: string, profileId: string): number {
   return cacheFileBytes(cacheFileOf(userDataDir, profileId))
+}
+
+/** Bytes on disk of every profile's offline copy together (the storage budget counts these). */
+export function offlineCopyBytes(userDataDir: string): number {
+  return cachedProfileIds(userDataDir).reduce((total, id) => total + profileCacheBytes(userDataDir, id), 0)
 }

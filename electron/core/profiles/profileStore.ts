@@ -20,7 +20,7 @@ export interface ProfileStore {
   disabledReason(profile: Pick<StoredProfile, 'baseUrl'>): ProfileDisabledReason | null
   /** The profiles whose address fails the rule; a disabled active profile stops being active. */
   disableUnsafe(): Promise<StoredProfile[]>
-  /** Adds or replaces a profile (same id) and stores its token; does not change the active profile. */
+  /** Adds or replaces a profile (same id), then stores its token; does not change the active profile. */
   save(profile: StoredProfile, token: string): Promise<Profile>
   setToken(profileId: string, token: string, rememberToken?: boolean): Promise<Profile>
   activate(profileId: string): Promise<Profile>
@@ -112,12 +112,25 @@ export function createProfileStore({ file, secrets, onActiveChanged }: ProfileSt
       return unsafe
     },
     async save(profile, token) {
-      await secrets.set(tokenAccount(profile.id), token, { remember: profile.rememberToken })
+      // The profile first: a token stored for a profile the disk refused would stay in the keychain
+      // with nothing to ever remove it. A new profile whose token cannot be stored is taken back.
+      const isNew = get(profile.id) === undefined
       await file.update((doc) => {
         const at = doc.profiles.findIndex((p) => p.id === profile.id)
         if (at >= 0) doc.profiles[at] = profile
         else doc.profiles.push(profile)
       })
+      try {
+        await secrets.set(tokenAccount(profile.id), token, { remember: profile.rememberToken })
+      } catch (err) {
+        if (isNew)
+          await file
+            .update((doc) => {
+              doc.profiles = doc.profiles.filter((p) => p.id !== profile.id)
+            })
+            .catch(() => undefined)
+        throw err
+      }
       return withToken(profile)
     },
     async setToken(profileId, token, rememberToken) {

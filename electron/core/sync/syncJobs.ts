@@ -13,6 +13,8 @@ export type SyncTuning = Pick<
   | 'messagePageSize'
   | 'maxChatPages'
   | 'maxMessagePages'
+  | 'maxChats'
+  | 'maxChatMessages'
   | 'maxAttempts'
   | 'retryBaseMs'
 >
@@ -26,6 +28,10 @@ export interface SyncJobsDeps {
   now?: () => number
   /** Least time between two progress events of a running job. */
   progressEveryMs?: number
+  /** The offline copy's storage budget (Settings), asked as each job starts. */
+  storageBudgetBytes?: () => number | Promise<number>
+  /** Bytes the offline copy takes on disk now. */
+  storageUsed?: () => number
 }
 
 interface Job {
@@ -123,8 +129,12 @@ export class SyncJobs {
       if (!gateway) throw new AppFailure(appError('internal', 'The service gateway is not ready'))
       cache = await this.deps.cacheFor(profile.id)
       await this.recordScope(cache, progress, 'running')
+      const budget = await this.deps.storageBudgetBytes?.()
       await runSync({
         ...this.deps.tuning,
+        ...(budget !== undefined && this.deps.storageUsed
+          ? { storageBudgetBytes: budget, storageUsed: this.deps.storageUsed }
+          : {}),
         gateway,
         profile,
         cache,

@@ -31,6 +31,13 @@ export interface SyncRunOptions {
   /** Pages of the chat list at most, and pages of one chat's messages at most: a service that never ends stops there. */
   maxChatPages?: number
   maxMessagePages?: number
+  /** Chats of the list at most, and messages of one chat at most (above any real workspace; see MAX_CHATS). */
+  maxChats?: number
+  maxChatMessages?: number
+  /** The offline copy's storage budget: past it the run stops, with a note. */
+  storageBudgetBytes?: number
+  /** Bytes the offline copy takes on disk now (asked after each page while a budget is set). */
+  storageUsed?: () => number
   /** Attempts for one request answered with 429 or 5xx. */
   maxAttempts?: number
   retryBaseMs?: number
@@ -42,12 +49,25 @@ export interface SyncRunOptions {
 export const MAX_PAGE_SIZE = 500
 export const MAX_NOTES = 20
 /**
+ * Limits above what a real workspace holds (a chat of 100,000 messages is real, a million is not;
+ * a workspace of tens of thousands of chats is big): a list longer than these is a service that
+ * never ends, and paging it stops there with a note, as at the page cap.
+ */
+export const MAX_CHATS = 50_000
+export const MAX_CHAT_MESSAGES = 250_000
+/**
  * Writes sent to the cache worker and not yet committed, at most, for the whole run: a chat goes
  * on to its next page, and the run to its next chat, without waiting for commits. The worker
  * keeps them in order and commits those waiting together (group commit), so when it falls behind
  * its transactions grow instead of the sync slowing to one commit per page.
  */
 export const WRITES_AHEAD = 64
+/**
+ * Messages sent to the cache worker and not yet committed, at most: what a Cancel waits for (the
+ * run ends only once no write touches the cache). At the worker's several thousand rows a second,
+ * this keeps a Cancel well under 2 s, and memory flat whatever the page size.
+ */
+export const ROWS_AHEAD = 6_000
 
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
@@ -82,12 +102,19 @@ class Pager {
   private readonly firstIds = new Set<string>()
   private previous: readonly { id: string }[] | null = null
   pages = 0
+  items = 0
 
   constructor(
     private readonly asked: number,
     private readonly maxPages: number,
     private readonly known: PageSizeKnowledge,
+    private readonly maxItems = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** How many more items the list may take (the rest of a page past the limit is left). */
+  room(): number {
+    return Math.max(0, this.maxItems - this.items)
+  }
 
   /** What to do with a page just fetched: take it, or stop before it (a repeat). */
   take(page: readonly { id: string }[]): 'take' | 'repeat' {
@@ -97,6 +124,7 @@ class Pager {
     if (first !== undefined) this.firstIds.add(first)
     this.previous = page
     this.pages++
+    this.items += page.length
     if (page.length >= this.asked) this.known.honoured = true
     return 'take'
   }
@@ -105,6 +133,7 @@ class Pager {
   after(page: readonly unknown[]): 'more' | 'end' | 'probe' | 'cap' {
     const full = page.length >= (this.known.cap ?? this.asked)
     if (page.length === 0) return 'end'
+    if (this.items >= this.maxItems) return 'cap'
     if (!full) {
       if (this.known.honoured || this.known.cap !== null || !mayBeCap(page.length)) return 'end'
       return this.pages >= this.maxPages ? 'cap' : 'probe'
@@ -135,6 +164,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   const messagePageSize = opts.messagePageSize ?? MAX_PAGE_SIZE
   const maxChatPages = opts.maxChatPages ?? 2_000
   const maxMessagePages = opts.maxMessagePages ?? 2_000
+  const maxChats = opts.maxChats ?? MAX_CHATS
+  const maxChatMessages = opts.maxChatMessages ?? MAX_CHAT_MESSAGES
   const maxAttempts = opts.maxAttempts ?? 6
   const retryBaseMs = opts.retryBaseMs ?? 500
   const counters: SyncCounters = {
@@ -152,12 +183,28 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
 
   const cancelled = () => new AppFailure(appError('cancelled', 'The sync was cancelled'))
 
-  /** Set when the run must end: a chat's sync or a write failed. */
+  /** Set when the run must end: a chat's sync or a write failed, or the storage budget is reached. */
   let stopped = false
+  /** The storage budget was reached: the run ends as done, with a note, and nothing more is fetched. */
+  let overBudget = false
+  const budgetReached = (pages: number): boolean => {
+    if (overBudget) return true
+    if (opts.storageBudgetBytes === undefined || !opts.storageUsed) return false
+    if (opts.storageUsed() < opts.storageBudgetBytes) return false
+    overBudget = true
+    stopped = true
+    note({ kind: 'storage_budget', chatId: null, pages })
+    progress()
+    signalQueue()
+    roomWake?.()
+    return true
+  }
   // Writes in the cache worker's queue, run-wide (see WRITES_AHEAD); the first failure ends the run.
   const inWorker = new Set<Promise<void>>()
+  let rowsInWorker = 0
   let writeFailure: unknown
-  const track = (write: Promise<number>) => {
+  const track = (write: Promise<number>, rows = 0) => {
+    rowsInWorker += rows
     const done: Promise<void> = write.then(
       (stored) => {
         counters.messagesStored += stored
@@ -169,10 +216,13 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       },
     )
     inWorker.add(done)
-    void done.finally(() => inWorker.delete(done))
+    void done.finally(() => {
+      inWorker.delete(done)
+      rowsInWorker -= rows
+    })
   }
   const throttle = async () => {
-    while (inWorker.size > WRITES_AHEAD) await Promise.race(inWorker)
+    while (inWorker.size > WRITES_AHEAD || rowsInWorker > ROWS_AHEAD) await Promise.race(inWorker)
     if (writeFailure !== undefined) throw writeFailure
   }
   const chatSizes: PageSizeKnowledge = { honoured: false, cap: null }
@@ -234,10 +284,11 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
   const listPages = async () => {
-    const pager = new Pager(chatPageSize, maxChatPages, chatSizes)
-    for (let page = 1; !stopped; page++) {
+    const pager = new Pager(chatPageSize, maxChatPages, chatSizes, maxChats)
+    for (let page = 1; !stopped && !budgetReached(pager.pages); page++) {
       const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
-      const batch = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
+      const answer = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
+      const batch = answer.slice(0, pager.room())
       if (pager.take(batch) === 'repeat') break
       await cache.messages.saveChats(batch)
       queue.push(...batch)
@@ -251,10 +302,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         break
       }
       if (next === 'probe') {
-        const more = await request<Chat[]>('chats.list', {
-          path: { workspaceId: profile.workspaceId },
-          query: { ...query, page: page + 1 },
-        })
+        const more = (
+          await request<Chat[]>('chats.list', {
+            path: { workspaceId: profile.workspaceId },
+            query: { ...query, page: page + 1 },
+          })
+        ).slice(0, pager.room())
         if (more.length === 0 || pager.take(more) === 'repeat') break
         pager.adopt(batch.length)
         await cache.messages.saveChats(more)
@@ -315,13 +368,15 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     if (state?.historyComplete && time !== null && state.syncedTime === time) return
     // head: known history, fetch until cached messages show up; resume: head first, then jump back in.
     let phase: 'head' | 'resume' | 'full' = state?.historyComplete ? 'head' : state?.resumePage ? 'resume' : 'full'
-    let pager = new Pager(messagePageSize, maxMessagePages, messageSizes)
+    let pager = new Pager(messagePageSize, maxMessagePages, messageSizes, maxChatMessages)
     const fetchPage = (page: number) =>
       request<ChatMessage[]>('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
     {
       let page = 1
       let batch = await fetchPage(page)
       for (;;) {
+        // Past the chat's limit the rest of the page is left (the limit is a count of messages).
+        batch = batch.slice(0, pager.room())
         if (pager.take(batch) === 'repeat') break
         let next = pager.after(batch)
         // In a full sync the next page is asked while this one is written; the head of a known
@@ -334,7 +389,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null, phase !== 'full')
         let stored: number | undefined
         if (phase === 'full') {
-          track(write)
+          track(write, batch.length)
           await throttle()
         } else {
           stored = await write
@@ -356,6 +411,11 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
           progress()
           break
         }
+        // The budget reached: the chat stays where it is (resumed by a later run), not marked synced.
+        if (budgetReached(pager.pages)) {
+          await following?.catch(() => undefined)
+          return
+        }
         if (stored !== undefined && stored < batch.length) {
           if (phase === 'head') {
             track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
@@ -365,7 +425,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
             // Known messages: jump to where the interrupted sync was.
             page = Math.max(page, (state?.resumePage ?? 1) - 1)
             phase = 'full'
-            pager = new Pager(messagePageSize, maxMessagePages, messageSizes)
+            pager = new Pager(messagePageSize, maxMessagePages, messageSizes, maxChatMessages)
             await following?.catch(() => undefined)
             page++
             batch = await fetchPage(page)

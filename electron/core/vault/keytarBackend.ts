@@ -47,28 +47,56 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   })
 }
 
+export type KeytarProbe =
+  | { backend: SecretBackend }
+  | {
+      backend: null
+      reason: string
+      /** The keychain is slow: its answer, still awaited (up to the patience given). */
+      pending?: Promise<KeytarProbe>
+    }
+
 /**
  * Loads keytar and checks that a keychain answers (on Linux a Secret Service on D-Bus, which
  * may be missing or hang): a short `findCredentials` call. Resolves to null with the reason otherwise.
+ * With `patienceMs` longer than `timeoutMs`, a keychain that has not answered after `timeoutMs` is
+ * not given up: the result says why and carries the answer still awaited (`pending`).
  */
 export async function probeKeytar(
   loader: KeytarLoader,
   service = KEYCHAIN_SERVICE,
   timeoutMs = 3000,
-): Promise<{ backend: SecretBackend } | { backend: null; reason: string }> {
+  patienceMs = timeoutMs,
+): Promise<KeytarProbe> {
+  const answer = askKeytar(loader, service, Math.max(timeoutMs, patienceMs), timeoutMs)
+  if (patienceMs <= timeoutMs) return answer
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), timeoutMs)))
+  const first = await Promise.race([answer, slow])
+  clearTimeout(timer)
+  if (first !== 'slow') return first
+  return { backend: null, reason: `the OS keychain did not answer within ${timeoutMs} ms`, pending: answer }
+}
+
+async function askKeytar(
+  loader: KeytarLoader,
+  service: string,
+  waitMs: number,
+  opTimeoutMs: number,
+): Promise<KeytarProbe> {
   let keytar: KeytarModule | null
   try {
-    keytar = asKeytar(await withTimeout(loader(), timeoutMs, 'loading keytar'))
+    keytar = asKeytar(await withTimeout(loader(), waitMs, 'loading keytar'))
   } catch (err) {
     return { backend: null, reason: `keytar could not be loaded: ${(err as Error).message}` }
   }
   if (!keytar) return { backend: null, reason: 'keytar module has an unexpected shape' }
   try {
-    await withTimeout(keytar.findCredentials(service), timeoutMs, 'the OS keychain')
+    await withTimeout(keytar.findCredentials(service), waitMs, 'the OS keychain')
   } catch (err) {
     return { backend: null, reason: `the OS keychain is not available: ${(err as Error).message}` }
   }
-  return { backend: keytarBackend(keytar, service, timeoutMs * 3) }
+  return { backend: keytarBackend(keytar, service, opTimeoutMs * 3) }
 }
 
 export function keytarBackend(keytar: KeytarModule, service = KEYCHAIN_SERVICE, timeoutMs = 10_000): SecretBackend {

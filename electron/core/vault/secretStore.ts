@@ -25,6 +25,8 @@ export interface SecretStore {
   status(): VaultStatus
   /** Every secret held in memory or read this session; the router scrubs them out of error texts. */
   knownSecrets(): string[]
+  /** Resolves once the store knows where secrets live (at once, unless it waits for the keychain). */
+  ready?(): Promise<void>
 }
 
 export type SecretPurpose = 'token' | 'cache-key' | (string & {})
@@ -83,6 +85,7 @@ export function createSecretStore(backend: SecretBackend | null, status: VaultSt
     },
     status: () => ({ ...status }),
     knownSecrets: () => [...seen],
+    ready: () => Promise.resolve(),
   }
 }
 
@@ -123,5 +126,31 @@ function guarded(backend: SecretBackend): SecretBackend {
     set: wrap('write', backend.set),
     delete: wrap('delete', backend.delete),
     accounts: wrap('listing', backend.accounts),
+  }
+}
+
+/**
+ * A store whose backend is not known yet (the OS keychain is slow to answer): every call waits for
+ * it, and `status()` says the vault is waiting until then.
+ */
+export function waitingSecretStore(settled: Promise<SecretStore>, waiting: VaultStatus): SecretStore {
+  let store: SecretStore | undefined
+  const ready = settled.then((s) => {
+    store = s
+  })
+  const later =
+    <A extends unknown[], R>(op: (s: SecretStore, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await ready
+      return op(store!, ...args)
+    }
+  return {
+    get: later((s, account: string) => s.get(account)),
+    set: later((s, account: string, secret: string, opts?: SecretSetOptions) => s.set(account, secret, opts)),
+    delete: later((s, account: string) => s.delete(account)),
+    deleteAllFor: later((s, profileId: string) => s.deleteAllFor(profileId)),
+    status: () => (store ? store.status() : { ...waiting }),
+    knownSecrets: () => store?.knownSecrets() ?? [],
+    ready: () => ready,
   }
 }

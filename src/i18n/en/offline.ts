@@ -13,6 +13,8 @@ export default {
     lastSynced: 'Offline copy from {when}',
     stoppedChatList: 'The chat list was stopped after {pages} pages: the service kept sending new pages.',
     stoppedChat: 'Chat {chat} was stopped after {pages} pages: the service kept sending new pages.',
+    stoppedBudget:
+      'Stopped at the storage budget for offline data (Settings › Offline data). What was saved stays; raise the budget to go on.',
   },
   search: {
     placeholder: 'Search cached messages',
@@ -31,11 +33,16 @@ export default {
     none: 'Nothing is saved for offline use.',
     clear: 'Clear offline data',
     clearTitle: 'Clear offline data?',
-    clearContent: 'The saved chats and messages of “{profile}” are deleted from this computer. The service keeps them.',
+    clearContent:
+      'The saved chats and messages of “{profile}” are deleted from this computer; the service keeps them. Messages waiting to be sent and unsaved drafts are not on the service: they are kept.',
     cleared: 'Offline data cleared',
-    rebuilt: 'The offline data was damaged or unreadable and has been reset. Make chats available offline again.',
+    rebuilt:
+      'The offline data was damaged or unreadable and has been reset; messages waiting to be sent and drafts were carried over. Make chats available offline again.',
     scopeWorkspace: 'Whole workspace',
     scopeAgent: 'Agent {id}',
+    budget: 'Storage budget for offline data',
+    budgetUse: '{used} of {budget} used',
+    budgetHint: 'Making chats available offline stops when all profiles’ offline data reach this size.',
     refresh: 'Kept current every {minutes} minutes while online.',
     refreshOff: 'Not refreshed automatically.',
     unavailableTitle: 'Offline data is off for this profile',
@@ -47,10 +54,19 @@ export default {
         'The offline file cannot be decrypted with the key kept in this computer’s keychain. It was left as it is; start a new offline copy to use offline data again.',
       newer_schema:
         'The offline file was written by a newer version of Agent Desk. It was left as it is: update the app to use it, or start a new offline copy.',
+      keychain_waiting:
+        'Waiting for the keychain: the system keychain has not answered yet (it may be locked). The offline file is left as it is and opens as soon as the keychain answers.',
+      key_missing:
+        'The key of the offline file was not found: the keychain that keeps it did not answer. The file is set aside, unchanged, with any messages waiting to be sent; unlock the keychain and try again, or restart the app.',
+    },
+    retry: 'Try again',
+    setAside: {
+      key_missing: 'Set aside on {when} ({size}): its key was not found. It opens again when the key is back.',
+      damaged: 'Set aside on {when} ({size}): damaged, kept to inspect.',
     },
     unavailableSize: '{size} on disk · cannot be read now',
     startNew: 'Start a new offline copy',
     startNewContent:
-      'The offline file of “{profile}” that cannot be used is deleted and a new, empty one is started. The service keeps all your data.',
+      'The offline file of “{profile}” that cannot be used is set aside (kept on this computer) and a new, empty one is started. The service keeps the chats; messages waiting to be sent that can be read are carried over.',
   },
 }

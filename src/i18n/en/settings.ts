@@ -16,6 +16,8 @@ export default {
   },
   vaultWeak:
     'This system offers no real keychain: saved tokens are only obfuscated on disk. Install and unlock a keyring (e.g. GNOME Keyring or KWallet) and restart the app.',
+  vaultWaiting:
+    'Waiting for the keychain: it has not answered yet (it may be locked). Tokens and offline data are read from it as soon as it answers.',
   vaultUnknown: 'Unknown',
   about: 'About',
   version: 'Version {version} ({platform})',

@@ -16,6 +16,8 @@ export default {
   },
   vaultWeak:
     'Este sistema não oferece um chaveiro de verdade: os tokens salvos ficam apenas disfarçados no disco. Instale e desbloqueie um chaveiro (ex.: GNOME Keyring ou KWallet) e reinicie o app.',
+  vaultWaiting:
+    'Aguardando o chaveiro: ele ainda não respondeu (pode estar bloqueado). Tokens e dados offline são lidos dele assim que responder.',
   vaultUnknown: 'Desconhecido',
   about: 'Sobre',
   version: 'Versão {version} ({platform})',

@@ -353,7 +353,14 @@ describe('core against the embedded service', () => {
 
     const second = await open()
     expect(await second.ok('app:settings.get')).toEqual({
-      settings: { locale: 'system', theme: 'dark', refreshIntervalMinutes: 0, autoUpdate: true, liveChatNotify: true },
+      settings: {
+        locale: 'system',
+        theme: 'dark',
+        refreshIntervalMinutes: 0,
+        autoUpdate: true,
+        liveChatNotify: true,
+        offlineBudgetMB: 2048,
+      },
     })
     expect(await second.ok('app:notices.take')).toEqual({ notices: [] })
     expect(second.core.settings.getWindowBounds()).toEqual({ width: 1100, height: 700, x: 5, y: 6 })

@@ -84,6 +84,7 @@ describe('settings file', () => {
       refreshIntervalMinutes: 15,
       autoUpdate: false,
       liveChatNotify: true,
+      offlineBudgetMB: 2048,
     })
     expect(doc.windowBounds).toBeNull()
     expect(file.loadReport.notices).toEqual([

@@ -226,6 +226,7 @@ describe('session store: push events', () => {
       refreshIntervalMinutes: 15,
       autoUpdate: true,
       liveChatNotify: true,
+      offlineBudgetMB: 2048,
     })
     expect(session.settings).toMatchObject({ locale: 'en', theme: 'light' })
   })

@@ -25,7 +25,7 @@ describe('vault with the safeStorage fallback', () => {
     expect(vault.status().detail).toContain('keytar could not be loaded')
   })
 
-  it('falls back when keytar loads but no keychain answers in time', async () => {
+  it('waits for a keychain that does not answer in time, saying so, and falls back (marked) only after its patience', async () => {
     const hanging = {
       getPassword: async () => null,
       setPassword: async () => undefined,
@@ -37,8 +37,12 @@ describe('vault with the safeStorage fallback', () => {
       keytarLoader: async () => hanging,
       safeStorage: fakeSafeStorage(),
       probeTimeoutMs: 50,
+      keychainPatienceMs: 150,
     })
-    expect(vault.status().backend).toBe('safeStorage')
+    expect(vault.status()).toMatchObject({ backend: 'keytar', waiting: true })
+    expect(vault.status().detail).toContain('did not answer')
+    await vault.ready?.()
+    expect(vault.status()).toMatchObject({ backend: 'safeStorage', fallbackFrom: 'keytar' })
     expect(vault.status().detail).toContain('did not answer')
   })
 
