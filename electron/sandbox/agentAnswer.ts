@@ -1,7 +1,7 @@
 import { foldForSearch } from './textSearch'
 
 /**
- * How the embedded agent answers a test conversation (issue 27): deterministically, from what the
+ * How the embedded agent answers a test conversation: deterministically, from what the
  * operator controls. It picks the sentence of the behavior and the sentence of the text trainings
  * that share the most words with the prompt (the conversation's earlier customer messages count
  * half), so changing a behavior sentence changes exactly the answers that drew on it, and the demo

@@ -23,7 +23,7 @@ export interface RunProgress {
 }
 
 /**
- * Agent tests (issue 27) as the renderer sees them: each agent's cases, settings and runs as main
+ * Agent tests as the renderer sees them: each agent's cases, settings and runs as main
  * keeps them in the profile's encrypted cache, and the run going on with its progress. Main runs
  * the cases; this store asks, listens to `agentTests.progress`, and keeps what came back.
  */

@@ -9,7 +9,7 @@ export const INBOX_CHOICE_KEY = 'inbox:choice'
 const PAGE = 50
 
 /**
- * The inbox (issue 28): the view and filters the operator chose, kept per profile (in the profile's
+ * The inbox: the view and filters the operator chose, kept per profile (in the profile's
  * encrypted cache through the drafts channel, never in localStorage), and, when the chat list is in
  * the offline copy, every cached chat of the view from the cache worker with the count of each
  * view. `covered` false: the copy does not hold the chat list, and the list filters the service's

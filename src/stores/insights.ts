@@ -14,7 +14,7 @@ export function startOfDay(t: number): number {
 }
 
 /**
- * The insights (issue 28): the figures of the active profile's offline copy for a range, a period,
+ * The insights: the figures of the active profile's offline copy for a range, a period,
  * an agent and a channel, computed in the cache worker (no service call), and the chats behind a
  * figure the user picked.
  */

@@ -14,7 +14,7 @@ import { CUSTOMER_MESSAGES, CUSTOMER_OPENINGS } from '../../electron/sandbox/dem
 import { SEED_FACTS, startSandbox } from '../../electron/sandbox/index'
 
 /**
- * A run of 20 agent test cases (issue 27; each with two context messages, so 60 calls) against the
+ * A run of 20 agent test cases (each with two context messages, so 60 calls) against the
  * embedded service over loopback HTTP, through the same layer as the app: the encrypted cache for
  * cases and runs, the core gateway and client for the calls, four cases at a time. The goal is
  * under 10 s. The median of three runs after one warm-up. Figures only; nothing asserts on time.

@@ -9,7 +9,7 @@ import { rng } from './cache.bench'
 
 /**
  * The inbox's view switch over 100,000 cached chats and the insights over 1,000,000 cached
- * messages (issue 28), both as the app runs them: in the cache worker, the main process sending a
+ * messages, both as the app runs them: in the cache worker, the main process sending a
  * message and waiting, its event-loop lag measured meanwhile. The offline copy is written straight
  * into the file first (through the schema's own triggers, without the search index, which neither
  * reads). Figures only. BENCH_INBOX_CHATS and BENCH_INSIGHTS_MESSAGES make a smaller run.

@@ -3,7 +3,7 @@ import type { Agent } from '../../electron/contract'
 import { call, openAgentTab, openDemo, setAppearance, SUPPORT, VARIANTS } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
-/** The agent tests' screens (issue 27) in both themes and both languages, each checked by axe. */
+/** The agent tests' screens in both themes and both languages, each checked by axe. */
 const NO_CHECKS = { mustContain: [], mustNotContain: [], sameLanguage: true, forbiddenPromises: ['reembolso imediato'] }
 
 async function tall(page: Page, height: number) {

@@ -12,7 +12,7 @@ import { describeViolations } from '../vendor/gate'
 import { expect, test } from './fixtures'
 
 /**
- * The inbox (issue 28) on the demo workspace: views with counts over the service's page, then over
+ * The inbox on the demo workspace: views with counts over the service's page, then over
  * every chat once the workspace is in the offline copy, still with the service gone; a customer
  * message moving a chat into "Needs a person" through the live updates; the keyboard's triage.
  */

@@ -8,7 +8,7 @@ import { describeProblems, seriousViolations } from './a11y'
 import { expect, settle, test } from './fixtures'
 
 /**
- * The insights screen (issue 28) on the demo workspace once it is in the offline copy: the figures
+ * The insights screen on the demo workspace once it is in the offline copy: the figures
  * a reader can check against the service's own chat list, the chats behind a figure, the CSV and
  * PNG exports through main's save, still there with the service gone; axe in both themes. The
  * figures' arithmetic is pinned on a hand-made copy in tests/unit/insights/insightsQuery.test.ts.

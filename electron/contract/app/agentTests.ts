@@ -3,7 +3,7 @@ import { appChannel } from './channels'
 import { ERROR_KINDS } from './result'
 
 /**
- * Agent tests (issue 27): cases made from real chats (the context before a customer's message, the
+ * Agent tests: cases made from real chats (the context before a customer's message, the
  * message, the answer the agent gave then), replayed against the agent as it is now. Cases and runs
  * are kept per agent in the active profile's encrypted cache; a suite travels as a JSON file whose
  * shape is `AgentTestSuiteFile`, validated on import.

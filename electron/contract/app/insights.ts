@@ -3,7 +3,7 @@ import { Chat } from '../resources/chat'
 import { appChannel } from './channels'
 
 /**
- * The inbox (issue 28): the chat list's views (who waits for a person, unread, the AI answering,
+ * The inbox: the chat list's views (who waits for a person, unread, the AI answering,
  * finished, all) over every chat in the active profile's offline copy at once, and the insights:
  * figures on how the agents do, computed in the cache worker from the same copy. Nothing here asks
  * the service.

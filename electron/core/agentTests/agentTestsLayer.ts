@@ -22,7 +22,7 @@ import { verdictOf } from './checks'
 import { baselinesFrom, runCases, type AgentCalls } from './runner'
 
 /**
- * The `agentTests.*` channels (issue 27): cases, settings and runs per agent in the active
+ * The `agentTests.*` channels: cases, settings and runs per agent in the active
  * profile's encrypted cache (in this process's memory while that cache cannot open, never in the
  * clear), and the runs themselves, whose calls go through the core gateway like any other.
  */

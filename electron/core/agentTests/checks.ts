@@ -2,7 +2,7 @@ import { diffArrays } from 'diff'
 import type { CheckOutcome, TestChecks, TestPattern, TestVerdict } from '../../contract/app/agentTests'
 
 /**
- * The pure judgement of an agent test (issue 27): the operator's checks on an answer, the word
+ * The pure judgement of an agent test: the operator's checks on an answer, the word
  * similarity of two answers, and the verdict. No I/O, so the runner, the app and the command line
  * judge alike, and the rules are pinned by unit tests.
  */

@@ -3,7 +3,7 @@ import { createApiClient, type FetchLike } from '../api'
 import { runCases, type AgentCalls, type Baseline } from './runner'
 
 /**
- * Agent tests from the command line (issue 27): a suite file run against a service with the same
+ * Agent tests from the command line: a suite file run against a service with the same
  * runner and checks as the app; its cases' `baseline` (the last passing answer when it was
  * exported) is what "changed" is measured against, as the app's run history is.
  */

@@ -4,7 +4,7 @@ import { AppFailure, type ErrorKind } from '../../contract/app/result'
 import { runChecks, similarity, verdictOf } from './checks'
 
 /**
- * Replays test cases against an agent (issue 27): per case a fresh context id, the context fed with
+ * Replays test cases against an agent: per case a fresh context id, the context fed with
  * `add-message` in order, then the prompt with `conversation`; the answer judged by the pure checks.
  * A few cases at a time; a refused, failed or slow case is marked and the suite goes on. The calls
  * are passed in, so the app (through the core gateway) and the command line run the same code.

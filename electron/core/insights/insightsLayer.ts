@@ -9,7 +9,7 @@ import type { Interaction } from '../../contract/resources/liveChat'
 import type { Profile } from '../../contract/app/profiles'
 
 /**
- * The inbox's views and the insights (issue 28): each a question to the active profile's offline
+ * The inbox's views and the insights: each a question to the active profile's offline
  * copy, answered in its cache worker. The service is never asked; a chat list that is not in the
  * copy is said to be so (`covered: false`), and the renderer filters the service's pages instead.
  */

@@ -19,7 +19,7 @@ export const SHORTCUTS = {
   toggleTheme: { code: 'KeyL', mod: true, shift: true },
   // Handled by the chat view itself; listed here so people find it.
   chatSearch: { code: 'KeyF', mod: true },
-  // Inbox triage (issue 28): the chat list handles the moves itself; take over runs the open chat's command.
+  // Inbox triage: the chat list handles the moves itself; take over runs the open chat's command.
   nextChat: { code: 'KeyJ', alt: true },
   previousChat: { code: 'KeyK', alt: true },
   nextUnread: { code: 'KeyU', alt: true },

@@ -10,7 +10,7 @@ import { CacheServer } from '../../../electron/core/cache/cacheServer'
 import { FakeService, inProcessCache, outboxOn, type Release, type SendFault } from './fakeService'
 
 /**
- * The outbox against a model (issue 23): two windows queue, edit, cancel and flush at random moments
+ * The outbox against a model: two windows queue, edit, cancel and flush at random moments
  * while the service loses answers (carried out, answer lost), answers late (held until released),
  * refuses (4xx), fails before it is reached (5xx, network), answers a chat read late, pages with
  * repeats, and the process

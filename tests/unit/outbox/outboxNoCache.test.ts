@@ -10,7 +10,7 @@ import { SEED_FACTS } from '../../../electron/sandbox/seed'
 import { fakeSafeStorage } from '../vault/fakeSafeStorage'
 
 /**
- * Item 4 of issue 23 through the core as the shell composes it: the SQLite module will not load, so
+ * Sending with the cache off, through the core as the shell composes it: the SQLite module will not load, so
  * no profile cache opens; taking a chat over and answering still work, from an outbox in memory
  * that says so.
  */

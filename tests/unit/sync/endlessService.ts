@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A service that pages forever, for the sync's limits (issue 23, item 10): the chat list and the
+ * A service that pages forever, for the sync's limits: the chat list and the
  * messages of a chat answer every page with a full page of new items. Chats named `endless-*` have
  * messages that never end; any other chat has `messagesPerChat` messages. Pages are made on the
  * fly (ids from the page number), so the service holds nothing and its memory stays flat.

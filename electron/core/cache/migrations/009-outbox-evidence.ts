@@ -1,7 +1,7 @@
 import type { Migration } from './migration'
 
 /**
- * Reconciling by evidence (issue 23): `seen` holds the ids of the chat's newest messages read when
+ * Reconciling by evidence: `seen` holds the ids of the chat's newest messages read when
  * the entry was claimed (JSON array), so after a lost answer only a message that was not there then
  * can be its copy; `outbox_copies` the messages already taken as the copy of an entry, which no other
  * entry may take. An entry tried before whose answer never came is now `unsure` until the chat is read.

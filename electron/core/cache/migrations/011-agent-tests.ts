@@ -1,7 +1,7 @@
 import type { Migration } from './migration'
 
 /**
- * Agent tests (issue 27): an agent's test cases, its settings and its runs, per profile, in the
+ * Agent tests: an agent's test cases, its settings and its runs, per profile, in the
  * encrypted file (cases hold customers' messages). Each row's `data` is the contract's JSON.
  */
 export const migration: Migration = {

@@ -1,6 +1,6 @@
 import type { AgentTab } from '../agentTabs'
 
-/** Agent tests (issue 27): real questions replayed against the agent after every change. */
+/** Agent tests: real questions replayed against the agent after every change. */
 export default {
   id: 'tests',
   order: 95,

@@ -10,7 +10,7 @@ import { i18n } from '@/i18n'
 import { useLiveChatStore } from '@/stores/liveChat'
 import { createFakeDeskApi, flush } from '../fakeDeskApi'
 
-/** What the operator sees of the outbox (issue 23): unsure entries, refusals "on its way", the cache off. */
+/** What the operator sees of the outbox: unsure entries, refusals "on its way", the cache off. */
 
 const CHAT = 'CH1'
 const entry = (id: string, over: Partial<OutboxEntry>): OutboxEntry => ({
