@@ -1,0 +1,74 @@
+import { AppFailure, appError } from '../../contract/app/result'
+import type { ProfileCache } from './profileCache'
+import type { ChannelContext } from '../router'
+
+/** A keyed table of JSON texts in a profile's cache (drafts, per-profile settings). */
+export interface KeptValueTable {
+  load(key: string): Promise<string | null | undefined>
+  save(key: string, json: string, at: number): Promise<unknown>
+  remove?(key: string): Promise<unknown>
+}
+
+/**
+ * Values kept per profile in the profile's encrypted cache. When that cache cannot open (no key, a
+ * damaged file, a driver that will not load), a value is kept in this process's memory for the
+ * session instead: never written in the clear, and `save` says where it went.
+ */
+export function profileKeptValues(deps: {
+  cacheFor(profileId: string): Promise<ProfileCache>
+  table(cache: ProfileCache): KeptValueTable
+  now?: () => number
+}) {
+  const now = deps.now ?? Date.now
+  const memory = new Map<string, Map<string, string>>()
+  const memoryOf = (profileId: string) => {
+    let m = memory.get(profileId)
+    if (!m) memory.set(profileId, (m = new Map()))
+    return m
+  }
+
+  async function profileIdOf(ctx: ChannelContext): Promise<string> {
+    const profile = await ctx.activeProfile()
+    if (!profile) throw new AppFailure(appError('validation', 'Connect a profile first'))
+    return profile.id
+  }
+
+  async function tableOf(profileId: string): Promise<KeptValueTable | null> {
+    try {
+      const cache = await deps.cacheFor(profileId)
+      return cache.open === false ? null : deps.table(cache)
+    } catch {
+      return null
+    }
+  }
+
+  return {
+    /** The kept JSON text, or null when there is none. */
+    async load(ctx: ChannelContext, key: string): Promise<string | null> {
+      const id = await profileIdOf(ctx)
+      const inMemory = memoryOf(id).get(key)
+      if (inMemory !== undefined) return inMemory
+      return (await (await tableOf(id))?.load(key)) ?? null
+    },
+    async save(ctx: ChannelContext, key: string, json: string): Promise<{ kept: 'memory' | 'encrypted' }> {
+      const id = await profileIdOf(ctx)
+      const table = await tableOf(id)
+      if (!table) {
+        memoryOf(id).set(key, json)
+        return { kept: 'memory' }
+      }
+      memoryOf(id).delete(key)
+      await table.save(key, json, now())
+      return { kept: 'encrypted' }
+    },
+    async remove(ctx: ChannelContext, key: string): Promise<void> {
+      const id = await profileIdOf(ctx)
+      memoryOf(id).delete(key)
+      await (await tableOf(id))?.remove?.(key)
+    },
+    /** Forgets the in-memory values of a removed profile. */
+    forgetProfile(profileId: string): void {
+      memory.delete(profileId)
+    },
+  }
+}
