@@ -61,7 +61,8 @@ test('agent tests: cases from demo chats pass, a behavior change flags exactly t
     if (pick === PICKS[0]) await shot('agent-tests-from-chat')
     await dialog.getByTestId('test-name').locator('input').fill(pick.name)
     await dialog.getByTestId('test-save').click()
-    await expect(page.getByText('Added to the tests of Sofia – Atendimento.')).toBeVisible()
+    // The previous case's toast may still be up: this save's is the newest.
+    await expect(page.getByText('Added to the tests of Sofia – Atendimento.').last()).toBeVisible()
     await expect(dialog).toBeHidden()
   }
 

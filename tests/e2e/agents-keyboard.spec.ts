@@ -40,6 +40,7 @@ const TABS = [
   { id: 'channels', content: 'channels-tab' },
   { id: 'mcp', content: 'mcp-tab' },
   { id: 'try', content: 'agent-try' },
+  { id: 'tests', content: 'agent-tests' },
   { id: 'webhooks', content: 'agent-webhooks-form' },
 ] as const
 
