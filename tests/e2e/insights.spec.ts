@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import type { Chat } from '../../electron/contract'
 import { createApiClient } from '../../electron/core/api'
@@ -77,17 +78,27 @@ for (const scheme of ['light', 'dark'] as const) {
       await shot(`insights-2-drill-${scheme}`)
       await page.keyboard.press('Escape')
 
-      // The per-agent table adds up to the total; exports go through main's save (the preview has
-      // no dialog, and says the file is ready).
+      // The per-agent table adds up to the total; exports go through main's save (the preview's
+      // save dialog is a fake that writes the file and records it).
       const agentRows = page.getByTestId('insights-agent-table').locator('tbody tr')
       let sum = 0
       for (const row of await agentRows.all())
         sum += Number((await row.locator('td').first().innerText()).replace(/\D/g, ''))
       expect(sum).toBe(started)
+      const savedBefore = preview.savedFiles().length
       await page.getByTestId('insights-agent-table-csv').click()
-      await expect(page.getByText('The file is ready')).toBeVisible()
+      await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible()
+      await expect.poll(() => preview.savedFiles().length).toBe(savedBefore + 1)
+      const csvFile = preview.savedFiles()[savedBefore]
+      expect(csvFile.name).toMatch(/\.csv$/)
+      const csvText = await readFile(csvFile.path, 'utf8')
+      expect(csvText.trim().split('\n').length).toBe((await agentRows.count()) + 1)
       await page.getByTestId('insights-period-png').click()
-      await expect(page.getByText('The file is ready').first()).toBeVisible()
+      await expect.poll(() => preview.savedFiles().length).toBe(savedBefore + 2)
+      const pngFile = preview.savedFiles()[savedBefore + 1]
+      expect(pngFile.name).toMatch(/\.png$/)
+      // The PNG signature: the chart was drawn into an image, not saved as text.
+      expect([...(await readFile(pngFile.path)).subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10])
 
       // With the service gone the figures are the same: nothing here asks it.
       await sandbox.close()
