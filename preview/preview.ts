@@ -73,6 +73,8 @@ export interface Preview {
    * dialog answers with `<user data>/downloads/<n>-<suggested name>`, and the file is written there.
    */
   savedFiles(): { name: string; path: string }[]
+  /** The routes main was asked to open in a new app window (there is no second window here), oldest first. */
+  openedWindows(): string[]
   close(): Promise<void>
 }
 
@@ -146,6 +148,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   // The OS notifications: recorded, with their click, instead of shown.
   const notifications: { notification: ChatNotification; click: () => void }[] = []
   const opened: string[] = []
+  const windows: string[] = []
   const saved: { name: string; path: string }[] = []
   let saveCount = 0
   const savePath = async (defaultName: string) => {
@@ -200,6 +203,11 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       const file = await savePath(defaultName)
       await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), createWriteStream(file))
       return savedAs(defaultName, file)
+    },
+    openWindow: (route) => {
+      windows.push(route)
+      log(`[preview] the app asked for a new window at ${route}`)
+      return true
     },
     showNotification: (notification, click) => {
       notifications.push({ notification, click })
@@ -348,6 +356,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     },
     openedExternally: () => [...opened],
     savedFiles: () => [...saved],
+    openedWindows: () => [...windows],
     async close() {
       livePreviews.delete(preview)
       unsubscribe()

@@ -7,6 +7,7 @@ import { createDraftsLayer } from '../core/drafts/draftsLayer'
 import { createInsightsLayer } from '../core/insights/insightsLayer'
 import { createFileHandlers, type SaveDownload } from '../core/files'
 import { createNotificationHandlers, type ShowNotification } from '../core/notifications'
+import { createWindowHandlers, type OpenWindow } from '../core/windows'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
 import { createProfileSettingsLayer } from '../core/profileSettings/profileSettingsLayer'
 import {
@@ -28,6 +29,8 @@ export type DeskCoreOptions = Omit<CoreOptions, 'wrapGateway' | 'extraChannels' 
   showNotification?: ShowNotification
   /** Saves a downloaded media file where the user chooses (main's save dialog, the preview's recorder). */
   saveDownload?: SaveDownload
+  /** Opens another app window at a route (main's BrowserWindow, the preview's recorder); none without it. */
+  openWindow?: OpenWindow
 }
 
 export interface DeskCore {
@@ -51,6 +54,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     log,
     showNotification,
     saveDownload,
+    openWindow,
     ...coreOptions
   } = options
   let core: Core | null = null
@@ -132,6 +136,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           ...insights,
           ...updateChannelHandlers(updates),
           ...notifications,
+          ...createWindowHandlers({ open: openWindow }),
         }
       },
     })

@@ -26,7 +26,14 @@ import { createShowNotification } from './notifications'
 import { APP_ENTRY_URL, APP_ORIGIN, installProtocols, registerPrivilegedSchemes } from './protocol'
 import { createSaveDownload, createSaveFile } from './saveFile'
 import { hardenWebContents, openAllowedExternal, restrictPermissions } from './security'
-import { clampBoundsToDisplays, rememberBounds, renderCrashHandler, windowOptions, type WindowBounds } from './window'
+import {
+  clampBoundsToDisplays,
+  createOpenWindow,
+  rememberBounds,
+  renderCrashHandler,
+  windowOptions,
+  type WindowBounds,
+} from './window'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const PRELOAD_PATH = path.join(here, '../preload/index.cjs')
@@ -135,6 +142,15 @@ async function main(): Promise<void> {
     ),
     // Shown by main: the page never gets the web Notification permission.
     showNotification: createShowNotification(Notification, () => mainWindow),
+    // A chat in a window of its own: main opens it with the main window's hardened options.
+    openWindow: createOpenWindow({
+      BrowserWindow,
+      preloadPath: PRELOAD_PATH,
+      entryUrl: devServerUrl ?? APP_ENTRY_URL,
+      title: app.getName(),
+      mainWindow: () => mainWindow,
+      log: console.error,
+    }),
     appInfo: { version: app.getVersion(), platform: process.platform, systemLocale: app.getLocale(), preview: false },
     isPackaged: app.isPackaged,
     log: { info: console.info, warn: console.warn, error: console.error },

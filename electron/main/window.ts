@@ -149,3 +149,53 @@ export function renderCrashHandler(recovery: CrashRecovery): (details: GoneDetai
     recovery.reload()
   }
 }
+
+/** The part of a BrowserWindow a second window needs (Electron's, or the tests' fake). */
+export type AppWindowLike = Pick<BrowserWindow, 'loadURL' | 'show' | 'isDestroyed' | 'close'> & {
+  once(event: 'ready-to-show', listener: () => void): unknown
+  webContents: { on(event: 'render-process-gone', listener: (event: unknown, details: GoneDetails) => void): unknown }
+}
+
+export interface OpenWindowDeps {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => AppWindowLike
+  preloadPath: string
+  /** The app's entry (`app://agent-desk/index.html`, or the dev server in development). */
+  entryUrl: string
+  title: string
+  /** The main window, beside which the new one opens; the default size without it. */
+  mainWindow: () => Pick<BrowserWindow, 'isDestroyed' | 'getNormalBounds'> | null
+  log?: (message: string) => void
+}
+
+/** A route the app's hash router knows: a path of safe characters (ids are percent-encoded). */
+const ROUTE = /^\/(?!\/)[A-Za-z0-9\-._~%/]{0,600}$/
+
+/**
+ * Opens another window of the app at `route`: the main window's options exactly (sandboxed,
+ * isolated, no Node, the same preload), so the `web-contents-created` hardening and every
+ * navigation and window-open rule apply to it as to the first. It opens a little below and to the
+ * right of the main window. If its renderer stops, it is closed (the main window carries on).
+ */
+export function createOpenWindow(deps: OpenWindowDeps): (route: string) => boolean {
+  return (route) => {
+    if (!ROUTE.test(route)) return false
+    const main = deps.mainWindow()
+    const base = main && !main.isDestroyed() ? main.getNormalBounds() : null
+    const bounds: WindowBounds = base
+      ? { x: base.x + 32, y: base.y + 32, width: base.width, height: base.height }
+      : { ...DEFAULT_BOUNDS }
+    const win = new deps.BrowserWindow(windowOptions(deps.preloadPath, bounds, deps.title))
+    win.once('ready-to-show', () => win.show())
+    win.webContents.on('render-process-gone', (_event, details) => {
+      if (details.reason === 'clean-exit') return
+      deps.log?.(`[main] a chat window's renderer stopped (${details.reason}); closing it`)
+      if (!win.isDestroyed()) win.close()
+    })
+    // A page that fails to load still gets its window shown, so the user can close it.
+    win.loadURL(`${deps.entryUrl}#${route}`).catch((err: unknown) => {
+      deps.log?.(`[main] a chat window could not load the app: ${err instanceof Error ? err.message : String(err)}`)
+      if (!win.isDestroyed()) win.show()
+    })
+    return true
+  }
+}

@@ -26,7 +26,7 @@ const DAY = 86_400_000
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** Chats of 12 agents over 90 days; each chat's messages alternate customer and answers, some by a person. */
-function fill(file: string) {
+export function fill(file: string) {
   const { db } = openCacheDatabase(file, KEY_HEX)
   const random = rng(7)
   const end = Date.UTC(2026, 2, 1)

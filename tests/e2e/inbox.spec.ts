@@ -127,7 +127,7 @@ test('views and counts: over the service page, then over every chat from the off
   }
 })
 
-test('a new customer message moves a chat into "Needs a person" through the live updates; Alt+U opens the next unread', async ({
+test('a new customer message moves a chat into "Needs a person" through the live updates; Alt+U opens the next unread, Alt+O opens it in a new window', async ({
   page,
   shot,
 }) => {
@@ -165,6 +165,30 @@ test('a new customer message moves a chat into "Needs a person" through the live
     const opened = decodeURIComponent(page.url().split('#/chats/')[1]!)
     const openedChat = (await allChats(w)).find((c) => c.id === opened)!
     expect((openedChat.unReadCount ?? 0) > 0 || openedChat.read === false).toBe(true)
+
+    // Open in a new window: Alt+O, and the palette's command, ask main (the page may open none).
+    const route = `/chats/${encodeURIComponent(opened)}`
+    await page.keyboard.press('Alt+o')
+    await expect.poll(() => w.preview.openedWindows()).toEqual([route])
+    await page.keyboard.press('Control+K')
+    await expect(page.getByTestId('palette-input')).toBeFocused()
+    await page.keyboard.type('open this chat in a new window')
+    // Once the service's search is done, the command is the one the keyboard is on.
+    await expect(page.getByTestId('command-palette').getByRole('status')).toHaveText(/\d+ results?$/)
+    const active = await page.getByTestId('palette-input').getAttribute('aria-activedescendant')
+    await expect(page.locator(`[id="${active}"]`)).toContainText('Chats: open this chat in a new window')
+    await expect(page.locator(`[id="${active}"]`)).toContainText('Alt+O')
+    await shot('inbox-5-palette-new-window')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => w.preview.openedWindows()).toEqual([route, route])
+    // The shell would load that route in its new window: a second page there shows the same chat.
+    const second = await page.context().newPage()
+    try {
+      await second.goto(`${w.preview.url}#${route}`)
+      await expect(second.locator(`li[data-chat-id="${opened}"]`)).toHaveAttribute('aria-selected', 'true')
+    } finally {
+      await second.close()
+    }
   } finally {
     await done(w)
   }

@@ -13,6 +13,7 @@ import { outboxChannels } from './outbox'
 import { sessionExportChannels } from './sessionExport'
 import { profileChannels } from './profiles'
 import { updateChannels } from './updates'
+import { windowChannels } from './windows'
 
 export * from './agentTests'
 export * from './channels'
@@ -30,6 +31,7 @@ export * from './sessionExport'
 export * from './profiles'
 export * from './result'
 export * from './updates'
+export * from './windows'
 
 /** Every app channel of every domain. Later domains (cache, sync, export) spread theirs in here. */
 export const appChannels = {
@@ -46,6 +48,7 @@ export const appChannels = {
   ...insightsChannels,
   ...notificationChannels,
   ...fileChannels,
+  ...windowChannels,
 } as const satisfies Record<string, AppChannelDef>
 
 export type AppChannels = typeof appChannels

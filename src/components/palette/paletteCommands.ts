@@ -8,6 +8,7 @@ import { isMacPlatform, shortcutLabel, type Shortcut, type ShortcutBinding } fro
 import { useSessionStore } from '@/stores/session'
 import { agentTabs } from '@/views/agents/agentTabs'
 import { chatViewCommands } from '@/components/chats/liveChatPalette'
+import { useDeskApi } from '@/api'
 
 /** The app's commands and their keys, in the order the palette lists them. */
 export const SHORTCUTS = {
@@ -24,6 +25,8 @@ export const SHORTCUTS = {
   previousChat: { code: 'KeyK', alt: true },
   nextUnread: { code: 'KeyU', alt: true },
   takeOver: { code: 'KeyT', alt: true },
+  // The open chat in a window of its own (main opens it: the page may not open windows).
+  openInNewWindow: { code: 'KeyO', alt: true },
 } as const satisfies Record<string, Shortcut>
 
 interface AppCommand {
@@ -130,6 +133,16 @@ export function usePaletteCommands() {
       addAfterClose('nextChat', t('inbox.palette.nextChat'), press('KeyJ', 'j'), SHORTCUTS.nextChat)
       addAfterClose('previousChat', t('inbox.palette.previousChat'), press('KeyK', 'k'), SHORTCUTS.previousChat)
       addAfterClose('nextUnread', t('inbox.palette.nextUnread'), press('KeyU', 'u'), SHORTCUTS.nextUnread)
+    }
+    if (route.name === 'chat') {
+      const chatId = String(route.params.chatId)
+      add(
+        'openInNewWindow',
+        t('inbox.palette.openInNewWindow'),
+        () => useDeskApi().windows.openChat({ chatId }),
+        SHORTCUTS.openInNewWindow,
+        t('inbox.palette.openInNewWindowKeywords').split(' '),
+      )
     }
     // The open chat's own commands (take over, return to the AI, clear, delete); take over has a key.
     if (route.name === 'chat')

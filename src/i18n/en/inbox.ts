@@ -34,11 +34,13 @@ export default {
   },
   rowLabel: '{name}, {answering}, {channel}',
   keys: {
-    hint: 'Alt+U next unread · Alt+T take over',
+    hint: 'Alt+U next unread · Alt+T take over · Alt+O new window',
   },
   palette: {
     nextChat: 'Chats: open the next chat',
     previousChat: 'Chats: open the previous chat',
     nextUnread: 'Chats: open the next unread chat',
+    openInNewWindow: 'Chats: open this chat in a new window',
+    openInNewWindowKeywords: 'window separate detach',
   },
 }

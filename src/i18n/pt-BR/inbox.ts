@@ -35,11 +35,13 @@ export default {
   },
   rowLabel: '{name}, {answering}, {channel}',
   keys: {
-    hint: 'Alt+U próxima não lida · Alt+T assumir',
+    hint: 'Alt+U próxima não lida · Alt+T assumir · Alt+O nova janela',
   },
   palette: {
     nextChat: 'Conversas: abrir a próxima conversa',
     previousChat: 'Conversas: abrir a conversa anterior',
     nextUnread: 'Conversas: abrir a próxima não lida',
+    openInNewWindow: 'Conversas: abrir esta conversa em uma nova janela',
+    openInNewWindowKeywords: 'janela separada destacar',
   },
 }
