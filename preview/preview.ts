@@ -1,12 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import type { ChatNotification } from '../electron/contract/app/notifications'
 import type { Result } from '../electron/contract/app/result'
@@ -18,6 +16,8 @@ import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../electron/main/protocol'
 import { startSandbox } from '../electron/sandbox/index'
 import { MEDIA_PREFIX } from '../electron/sandbox/media'
 import { MEDIA_PASSED_HEADERS, MEDIA_SECURITY_HEADERS } from '../electron/core/media'
+import { createSaveDownload, createSaveFile } from '../electron/main/saveFile'
+import type { Dialog, SaveDialogOptions } from 'electron'
 import type { VendorGate, Violation } from '../tests/vendor/gate'
 import { BRIDGE, bridgeScript } from './bridge'
 import { ensureRendererBuilt } from './buildRenderer'
@@ -151,17 +151,45 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
   const windows: string[] = []
   const saved: { name: string; path: string }[] = []
   let saveCount = 0
-  const savePath = async (defaultName: string) => {
-    const folder = path.join(userDataDir, 'downloads')
-    await mkdir(folder, { recursive: true })
-    return path.join(folder, `${++saveCount}-${path.basename(defaultName)}`)
+  const downloads = path.join(userDataDir, 'downloads')
+  // The OS save dialog, faked: it answers `<user data>/downloads/<n>-<suggested name>`; main's own
+  // save functions (main/saveFile.ts) then write there, exports and media alike, so the journeys run
+  // what the shell runs. A file is recorded once written, so a test reads the whole of it.
+  let asked: string | undefined
+  const saveDialog: Pick<Dialog, 'showSaveDialog'> = {
+    showSaveDialog: (async (...args: unknown[]) => {
+      const options = args.at(-1) as SaveDialogOptions
+      const name = path.basename(options.defaultPath ?? 'file')
+      await mkdir(downloads, { recursive: true })
+      asked = name
+      return { canceled: false, filePath: path.join(downloads, `${++saveCount}-${name}`) }
+    }) as Dialog['showSaveDialog'],
   }
-  /** Recorded once written, so a test reads the whole file. */
-  const savedAs = (name: string, file: string) => {
-    saved.push({ name, path: file })
-    log(`[preview] saved ${name} to ${file}`)
-    return 'saved' as const
-  }
+  const recorded =
+    <A extends unknown[]>(save: (...a: A) => Promise<'saved' | 'cancelled'>) =>
+    async (...a: A) => {
+      const outcome = await save(...a)
+      if (outcome === 'saved' && asked !== undefined) {
+        const file = path.join(downloads, `${saveCount}-${asked}`)
+        saved.push({ name: asked, path: file })
+        log(`[preview] saved ${asked} to ${file}`)
+      }
+      return outcome
+    }
+  const saveFile = recorded(
+    createSaveFile(
+      saveDialog,
+      () => null,
+      () => downloads,
+    ),
+  )
+  const saveDownload = recorded(
+    createSaveDownload(
+      saveDialog,
+      () => null,
+      () => downloads,
+    ),
+  )
 
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
   const desk = await createDeskCore({
@@ -192,18 +220,8 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
       opened.push(url)
       log(`[preview] the app asked to open ${url} in the system browser`)
     },
-    // The OS save dialog, faked: it answers `<user data>/downloads/<n>-<suggested name>`, where main's
-    // own code path then writes (exports and media alike), so the journeys run what the shell runs.
-    saveFile: async ({ defaultName, content }) => {
-      const file = await savePath(defaultName)
-      await writeFile(file, content, 'utf8')
-      return savedAs(defaultName, file)
-    },
-    saveDownload: async ({ defaultName, body }) => {
-      const file = await savePath(defaultName)
-      await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), createWriteStream(file))
-      return savedAs(defaultName, file)
-    },
+    saveFile,
+    saveDownload,
     openWindow: (route) => {
       windows.push(route)
       log(`[preview] the app asked for a new window at ${route}`)

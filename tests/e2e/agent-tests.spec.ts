@@ -126,10 +126,11 @@ test('agent tests: cases from demo chats pass, a behavior change flags exactly t
   await expect(compare).toBeHidden()
 
   // ---- export, import into another agent, and run there -----------------------------------------
-  const download = page.waitForEvent('download')
+  // Saved through main's save (the preview's dialog is a fake that records the file).
+  const savedBefore = preview.savedFiles().length
   await page.getByTestId('tests-export').click()
-  const file = await (await download).path()
-  const suite = await readFile(file, 'utf8')
+  await expect.poll(() => preview.savedFiles().length).toBe(savedBefore + 1)
+  const suite = await readFile(preview.savedFiles()[savedBefore].path, 'utf8')
   expect(JSON.parse(suite)).toMatchObject({ format: 'agent-desk/agent-tests', version: 1 })
 
   await page.goto(preview.url)

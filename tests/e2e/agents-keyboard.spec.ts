@@ -101,8 +101,8 @@ test('keyboard only: the agents list, the New agent dialog, an agent and every o
   await expect(tab('webhooks')).toBeFocused()
   await expect(page.getByTestId('agent-webhooks-form')).toBeVisible()
   await page.keyboard.press('ArrowLeft')
-  await expect(tab('try')).toBeFocused()
-  await expect(page.getByTestId('agent-try')).toBeVisible()
+  await expect(tab('tests')).toBeFocused()
+  await expect(page.getByTestId('agent-tests')).toBeVisible()
   await page.keyboard.press('Home')
   await expect(tab('profile')).toHaveAttribute('aria-selected', 'true')
 
