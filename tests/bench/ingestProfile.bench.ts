@@ -47,7 +47,7 @@ async function profiledRuns(
     await api.writer.flush()
     await Promise.all(inFlight)
     appMs = performance.now() - started
-    groups = ((await api.stats()) as { groups: number }).groups
+    groups = (await api.worker.stats()).groups
     await client.close()
   } finally {
     delete process.env.CACHE_WORKER_CPU_PROF

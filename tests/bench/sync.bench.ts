@@ -97,7 +97,7 @@ export default async function syncBench(): Promise<Record<string, Figure>> {
     const oursSeconds = (performance.now() - t0) / 1000
     const maxLagMs = lag.stop()
     const mainBusy = eventLoopUtilization(elu).utilization
-    const worker = await (await layer.cacheFor(profile.id)).stats()
+    const worker = await (await layer.cacheFor(profile.id)).worker.stats()
     const t1 = performance.now()
     const again = await layer.jobs.start(profile).done
     const secondSeconds = (performance.now() - t1) / 1000

@@ -1,25 +1,28 @@
 import type { Worker } from 'node:worker_threads'
 import { AppFailure, appError } from '../../contract/app/result'
-import type { Chat, ChatMessage, MessageCursor, SyncState } from '../../contract'
+import type { ChatMessage } from '../../contract'
 import type { CacheDriverOptions } from './cacheDatabase'
-import { fromWire, type FromWorker, type SearchAnswer, type ToWorker, type WireError } from './cacheProtocol'
-import type { CacheMethod, CacheMethods, CacheTuning, OpenedInfo } from './cacheServer'
+import {
+  fromWire,
+  type AnswerTo,
+  type FromWorker,
+  type Request,
+  type SearchAnswer,
+  type ToWorker,
+  type WireError,
+  type WriteRequest,
+} from './cacheProtocol'
+import type { CacheArgs, CacheMethod, CacheMethods, CacheResult, CacheTuning, OpenedInfo } from './cacheServer'
 import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'
-import { outboxQueueOver } from '../outbox/outboxQueue'
-import type { InsightsQuery } from '../../contract/app/insights'
-import type { Interaction } from '../../contract/resources/liveChat'
-import type { InboxListInput } from './inboxQuery'
-import type { Drill } from './insightsQuery'
+import type { OutboxQueue } from '../outbox/outboxQueue'
 
 type Pending = {
-  resolve: (v: unknown) => void
+  resolve: (v: AnswerTo<Request>) => void
   reject: (e: Error) => void
   partial?: (hits: ChatHit[]) => void
 }
-
-type Distributive<T> = T extends unknown ? Omit<T, 'id'> : never
 
 /**
  * The main process's handle on a profile's cache: every read, write and search is a message to
@@ -36,6 +39,8 @@ export class CacheClient {
   private constructor(
     private readonly worker: Worker,
     readonly opened: OpenedInfo,
+    /** The worker's method names (from its `ready`), which `cacheApi` turns into functions. */
+    readonly methods: readonly CacheMethod[],
   ) {
     worker.on('message', (m: FromWorker) => this.receive(m))
     const fail = (error: Error) => {
@@ -66,7 +71,7 @@ export class CacheClient {
       const onMessage = (m: FromWorker) => {
         worker.off('error', onError)
         worker.off('exit', onExit)
-        if ('ready' in m) resolve(new CacheClient(worker, m.ready))
+        if ('ready' in m) resolve(new CacheClient(worker, m.ready, m.methods))
         else if ('fatal' in m) {
           reject(fromWire(m.fatal))
           void worker.terminate()
@@ -87,13 +92,14 @@ export class CacheClient {
     return this.stopped === undefined
   }
 
-  call<K extends CacheMethod>(method: K, ...args: Parameters<CacheMethods[K]>): Promise<ReturnType<CacheMethods[K]>> {
-    return this.send({ op: 'call', method, args }) as Promise<ReturnType<CacheMethods[K]>>
+  call<K extends CacheMethod>(method: K, ...args: CacheArgs[K]): Promise<CacheResult<K>> {
+    // A generic K is not narrowed to one member of the `CallRequest` union; the pair is the table's.
+    return this.send<CacheResult<K>>({ op: 'call', method, args } as Request)
   }
 
   /** A write of the sync; resolves (with how many messages were new) once its group is committed. */
   write(write: SyncWrite, now = false): Promise<number> {
-    return this.send({ op: 'write', write, ...(now ? { now } : {}) }) as Promise<number>
+    return this.send<AnswerTo<WriteRequest>>({ op: 'write', write, ...(now ? { now } : {}) })
   }
 
   /**
@@ -109,7 +115,7 @@ export class CacheClient {
     const id = this.nextId
     this.currentSearch = id
     try {
-      const answer = (await this.send({ op: 'search', text, ...opts }, onHits)) as SearchAnswer
+      const answer = await this.send<SearchAnswer>({ op: 'search', text, ...opts }, onHits)
       if (answer.cancelled) throw new AppFailure(appError('cancelled', 'A newer search replaced this one'))
       return { groups: answer.groups, total: answer.total }
     } finally {
@@ -135,12 +141,18 @@ export class CacheClient {
     await this.worker.terminate()
   }
 
-  private send(msg: Distributive<ToWorker>, partial?: (hits: ChatHit[]) => void): Promise<unknown> {
+  /**
+   * Posts a request; `T` is the answer its type names (`AnswerTo`). The id pairs the answer with
+   * its request, which is what the one widening below relies on: the worker answers a request
+   * with `AnswerTo` of that same request.
+   */
+  private send<T extends AnswerTo<Request>>(msg: Request, partial?: (hits: ChatHit[]) => void): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped)
     const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, partial })
-      this.worker.postMessage({ ...msg, id } as ToWorker)
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: AnswerTo<Request>) => void, reject, partial })
+      const out: ToWorker = { ...msg, id }
+      this.worker.postMessage(out)
     })
   }
 
@@ -162,33 +174,45 @@ function errorOf(w: WireError): Error {
   return fromWire(w)
 }
 
-/** The typed facade the rest of the core uses (see ProfileCache). */
+/** A namespace of the table: the verbs under `ns.`, each a function answering a promise of its result. */
+type Namespace<K extends CacheMethod> = K extends `${infer N}.${string}` ? N : never
+type RemoteNamespace<N extends string> = {
+  [K in CacheMethod as K extends `${N}.${infer V}` ? V : never]: (...args: CacheArgs[K]) => Promise<CacheResult<K>>
+}
+/** The worker's method table as the main process calls it: `'outbox.add'` becomes `api.outbox.add(...)`. */
+export type RemoteMethods = { [N in Namespace<CacheMethod>]: RemoteNamespace<N> }
+
+/** Builds `RemoteMethods` from the names the worker sent with `ready` (its table's own keys). */
+export function remoteMethods(client: CacheClient): RemoteMethods {
+  const api: Record<string, Record<string, (...args: CacheArgs[CacheMethod]) => Promise<unknown>>> = {}
+  for (const method of client.methods) {
+    const dot = method.indexOf('.')
+    const verb = method.slice(dot + 1)
+    ;(api[method.slice(0, dot)] ??= {})[verb] = (...args) => client.call(method, ...args)
+  }
+  // The names are the keys of the table whose type `RemoteMethods` is derived from.
+  return api as unknown as RemoteMethods
+}
+
+/** Adds hand-written members to namespaces of the derived API (a namespace in both keeps both). */
+function extend<A extends Record<string, object>, B extends Record<string, object>>(
+  api: A,
+  extra: B,
+): Omit<A, keyof B> & { [N in keyof B]: (N extends keyof A ? A[N] : unknown) & B[N] } {
+  const out: Record<string, object> = { ...api }
+  for (const [ns, members] of Object.entries(extra)) out[ns] = { ...out[ns], ...members }
+  return out as Omit<A, keyof B> & { [N in keyof B]: (N extends keyof A ? A[N] : unknown) & B[N] }
+}
+
+/**
+ * The typed facade the rest of the core uses (see ProfileCache): every method of the worker's
+ * table (`CacheServer.methods`) as `api.namespace.verb`, plus what is not a plain call: the sync's
+ * group-committed writes and the streaming search.
+ */
 export function cacheApi(client: CacheClient) {
   const c = client
-  return {
-    responses: {
-      get: (endpoint: string, key: string) => c.call('responses.get', endpoint, key),
-      put: (endpoint: string, key: string, resource: string, data: unknown, fetchedAt: number) =>
-        c.call('responses.put', endpoint, key, resource, data, fetchedAt),
-      markStale: (resources: readonly string[]) => c.call('responses.markStale', resources),
-      markStaleAt: (endpoint: string, key: string) => c.call('responses.markStaleAt', endpoint, key),
-      entriesOf: (resources: readonly string[]) => c.call('responses.entriesOf', resources),
-      delete: (endpoint: string, key: string) => c.call('responses.delete', endpoint, key),
-      deleteNaming: (resource: string, path: Readonly<Record<string, string>>) =>
-        c.call('responses.deleteNaming', resource, path),
-    },
-    messages: {
-      ingest: (chatId: string, messages: readonly ChatMessage[]) => c.call('messages.ingest', chatId, messages),
-      saveChats: (chats: readonly Chat[]) => c.call('messages.saveChats', chats),
-      page: (chatId: string, before: MessageCursor | undefined, limit: number) =>
-        c.call('messages.page', chatId, before, limit),
-      around: (chatId: string, messageId: string, before: number, after: number) =>
-        c.call('messages.around', chatId, messageId, before, after),
-      counts: () => c.call('messages.counts'),
-      chatSyncState: (chatId: string) => c.call('messages.chatSyncState', chatId),
-      countKnown: (chatId: string, ids: readonly string[]) => c.call('messages.countKnown', chatId, ids),
-      forget: (chatId: string, what: { messageId?: string; chat?: boolean }) => c.call('messages.forget', chatId, what),
-    },
+  const remote = remoteMethods(c)
+  return extend(remote, {
     writer: {
       /**
        * A page of a chat's messages with where an interrupted first sync goes on; group-committed.
@@ -200,56 +224,14 @@ export function cacheApi(client: CacheClient) {
       markChatSynced: async (chatId: string, time: number | null) => {
         await c.write({ kind: 'synced', chatId, time })
       },
-      /** Commits the pending group now (the end of a sync: nothing more is coming). */
-      flush: () => c.call('writer.flush'),
-    },
-    /** What the worker did (groups committed, rows, time writing and searching), for the bench. */
-    stats: () => c.call('worker.stats'),
-    scopes: {
-      list: () => c.call('scopes.list'),
-      record: (agentId: string | null, state: SyncState, syncedAt: number | null) =>
-        c.call('scopes.record', agentId, state, syncedAt),
     },
     search: {
       search: (text: string, opts: { chatId?: string; limit: number }, onHits?: (hits: ChatHit[]) => void) =>
         c.search(text, opts, onHits),
     },
     /** The offline outbox, kept in the same encrypted file. */
-    outbox: outboxQueueOver((method, ...args) => c.call(method, ...args)),
-    /** Form drafts: personal data typed and not saved, kept encrypted with the profile. */
-    drafts: {
-      load: (key: string) => c.call('drafts.load', key),
-      save: (key: string, json: string, at: number) => c.call('drafts.save', key, json, at),
-      remove: (key: string) => c.call('drafts.remove', key),
-    },
-    /** Per-profile settings: MCP connections, whose URLs carry secrets, kept encrypted. */
-    profileSettings: {
-      load: (key: string) => c.call('profileSettings.load', key),
-      save: (key: string, json: string, at: number) => c.call('profileSettings.save', key, json, at),
-    },
-    /** Agent tests: cases, settings and runs per agent, kept encrypted with the profile. */
-    agentTests: {
-      cases: (agentId: string) => c.call('agentTests.cases', agentId),
-      putCases: (agentId: string, entries: readonly { id: string; json: string }[]) =>
-        c.call('agentTests.putCases', agentId, entries),
-      deleteCase: (agentId: string, id: string) => c.call('agentTests.deleteCase', agentId, id),
-      settings: (agentId: string) => c.call('agentTests.settings', agentId),
-      putSettings: (agentId: string, json: string) => c.call('agentTests.putSettings', agentId, json),
-      runs: (agentId: string, limit: number) => c.call('agentTests.runs', agentId, limit),
-      putRun: (agentId: string, id: string, startedAt: number, json: string, keep: number) =>
-        c.call('agentTests.putRun', agentId, id, startedAt, json, keep),
-    },
-    /** The inbox's views and the insights, over every cached chat at once. */
-    inbox: {
-      list: (input: InboxListInput) => c.call('inbox.list', input),
-    },
-    insights: {
-      compute: (query: InsightsQuery, now: number) => c.call('insights.compute', query, now),
-      chats: (query: InsightsQuery, drill: Drill, now: number) => c.call('insights.chats', query, drill, now),
-      /** Service sessions made available offline. */
-      saveSessions: (sessions: readonly Interaction[]) => c.call('sessions.save', sessions),
-    },
-  }
+    outbox: { ...remote.outbox, volatile: false } satisfies OutboxQueue,
+  })
 }
 
 export type CacheApi = ReturnType<typeof cacheApi>

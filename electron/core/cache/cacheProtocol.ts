@@ -1,23 +1,41 @@
 import type { CacheProblem, SearchGroup } from '../../contract'
 import { CacheUnavailable } from './cacheDatabase'
-import type { CacheMethod, CacheMethods, OpenedInfo } from './cacheServer'
+import type { CacheArgs, CacheMethod, CacheResult, OpenedInfo } from './cacheServer'
+import type { IntegrityResult } from './integrityCheck'
 import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 
-/** Messages between the main process (`cacheClient.ts`) and the cache worker (`cacheWorker.ts`). */
-export type ToWorker =
-  | { id: number; op: 'call'; method: CacheMethod; args: Parameters<CacheMethods[CacheMethod]> }
-  | { id: number; op: 'write'; write: SyncWrite; now?: boolean }
-  | { id: number; op: 'search'; text: string; chatId?: string; limit: number }
-  | { id: number; op: 'cancel'; target: number }
-  | { id: number; op: 'close' }
+/**
+ * Messages between the main process (`cacheClient.ts`) and the cache worker (`cacheWorker.ts`).
+ * Every request names what it answers (`AnswerTo`), so both ends type the same result; a call's
+ * arguments and result come from the worker's method table (`CacheServer.methods`) alone.
+ */
+export type CallRequest = { [K in CacheMethod]: { op: 'call'; method: K; args: CacheArgs[K] } }[CacheMethod]
+export type WriteRequest = { op: 'write'; write: SyncWrite; now?: boolean }
+export type SearchRequest = { op: 'search'; text: string; chatId?: string; limit: number }
+
+export type Request = CallRequest | WriteRequest | SearchRequest | { op: 'cancel'; target: number } | { op: 'close' }
 
 export type SearchAnswer = { groups: SearchGroup[]; total: number; cancelled: boolean }
 
+/** What the worker answers to a request: a call, its method's result; a write, how many messages were new. */
+export type AnswerTo<R extends Request> = R extends { op: 'call'; method: infer K extends CacheMethod }
+  ? CacheResult<K>
+  : R extends WriteRequest
+    ? number
+    : R extends SearchRequest
+      ? SearchAnswer
+      : null
+
+export type ToWorker = Request & { id: number }
+
 export type FromWorker =
-  | { ready: OpenedInfo }
+  /** The file is open; `methods` are the table's names, from which the client builds its API. */
+  | { ready: OpenedInfo; methods: CacheMethod[] }
   | { fatal: WireError }
-  | { id: number; ok: unknown }
+  /** The one answer of a worker started in mode `check` (see integrityCheck.ts). */
+  | { checked: IntegrityResult }
+  | { id: number; ok: AnswerTo<Request> }
   | { id: number; err: WireError }
   | { id: number; partial: ChatHit[] }
 

@@ -104,7 +104,12 @@ export class CacheServer {
     this.insights = new InsightsQuery(db, this.sessions)
   }
 
-  /** The operations the main process may ask for, by name. Any read or write waits for the sync's pending group. */
+  /**
+   * The operations the main process may ask for: the one place a call is declared. A key is
+   * `namespace.verb`; the client's API (`cacheApi`, cacheClient.ts) is derived from this table by
+   * type, as `api.namespace.verb(...args)` answering a promise of the result, and its names reach
+   * the client with the worker's `ready`. Any read or write waits for the sync's pending group.
+   */
   readonly methods = {
     'responses.get': (endpoint: string, key: string) => this.responses.get(endpoint, key),
     'responses.put': (endpoint: string, key: string, resource: string, data: unknown, fetchedAt: number) =>
@@ -160,19 +165,22 @@ export class CacheServer {
       this.agentTests.putRun(agentId, id, startedAt, json, keep),
     'inbox.list': (input: InboxListInput) => this.inbox.list(input),
     'insights.compute': (query: InsightsInput, now: number) => this.insights.compute(query, now),
-    'sessions.save': (sessions: readonly Interaction[]) => this.sessions.save(sessions),
+    'insights.saveSessions': (sessions: readonly Interaction[]) => this.sessions.save(sessions),
     'insights.chats': (query: InsightsInput, drill: Drill, now: number) => this.insights.chatsBehind(query, drill, now),
   }
 
+  /** The table's names, sent to the client with `ready` (it builds its API from them). */
+  methodNames(): CacheMethod[] {
+    return Object.keys(this.methods).filter((k): k is CacheMethod => Object.hasOwn(this.methods, k))
+  }
+
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */
-  call<K extends keyof CacheServer['methods']>(
-    method: K,
-    args: Parameters<CacheServer['methods'][K]>,
-  ): ReturnType<CacheServer['methods'][K]> {
+  call<K extends CacheMethod>(method: K, args: CacheArgs[K]): CacheResults[K] {
     this.flush()
-    const fn = this.methods[method] as (...a: unknown[]) => ReturnType<CacheServer['methods'][K]>
+    const table: { [M in CacheMethod]: (...a: CacheArgs[M]) => CacheResults[M] } = this.methods
+    const fn = Object.hasOwn(table, method) ? table[method] : undefined
     if (typeof fn !== 'function') throw new Error(`unknown cache operation ${String(method)}`)
-    return fn(...(args as unknown[]))
+    return fn(...args)
   }
 
   /**
@@ -295,3 +303,7 @@ export class CacheServer {
 
 export type CacheMethods = CacheServer['methods']
 export type CacheMethod = keyof CacheMethods
+/** A method's arguments and its result as the worker returns it; over the thread, a promise of `CacheResult`. */
+export type CacheArgs = { [K in CacheMethod]: Parameters<CacheMethods[K]> }
+export type CacheResults = { [K in CacheMethod]: ReturnType<CacheMethods[K]> }
+export type CacheResult<K extends CacheMethod> = Awaited<CacheResults[K]>

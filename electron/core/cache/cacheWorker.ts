@@ -4,7 +4,7 @@
  * import; nothing here is evaluated from a string.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { toWire, type FromWorker, type ToWorker } from './cacheProtocol'
+import { toWire, type AnswerTo, type FromWorker, type Request, type ToWorker } from './cacheProtocol'
 import { CacheServer } from './cacheServer'
 import { quickCheck } from './integrityCheck'
 import type { ChatHit } from './messageSearch'
@@ -16,14 +16,14 @@ const data = workerData as CacheWorkerData
 const post = (m: FromWorker) => port.postMessage(m)
 
 if (data.mode === 'check') {
-  // The integrity check answers with its result alone (see checkCacheFile).
-  port.postMessage(quickCheck(data.file, data.keyHex, data.cipher))
+  // The integrity check answers once, with its result (see checkCacheFile).
+  post({ checked: quickCheck(data.file, data.keyHex, data.cipher) })
   port.close()
 } else {
   let server: CacheServer | undefined
   try {
     server = new CacheServer(data.file, data.keyHex, data.tuning, data.driver)
-    post({ ready: server.opened })
+    post({ ready: server.opened, methods: server.methodNames() })
   } catch (e) {
     post({ fatal: toWire(e) })
     port.close()
@@ -36,13 +36,19 @@ function serve(server: CacheServer): void {
   const searching = new Set<number>()
   port!.on('message', (msg: ToWorker) => {
     const fail = (e: unknown) => post({ id: msg.id, err: toWire(e) })
+    /** The answer to this request, of the type the request names. */
+    const answer = <R extends Request>(_: R, ok: AnswerTo<R>) => post({ id: msg.id, ok })
     try {
       switch (msg.op) {
-        case 'call':
-          post({ id: msg.id, ok: server.call(msg.method, msg.args as never) })
+        case 'call': {
+          const result = server.call(msg.method, msg.args)
+          // A method that works asynchronously answers once it settles (a promise cannot be cloned).
+          if (result instanceof Promise) result.then((ok) => answer(msg, ok), fail)
+          else answer(msg, result)
           break
+        }
         case 'write':
-          server.write(msg.write, msg.now).then((n) => post({ id: msg.id, ok: n }), fail)
+          server.write(msg.write, msg.now).then((n) => answer(msg, n), fail)
           break
         case 'search': {
           searching.add(msg.id)
@@ -52,7 +58,7 @@ function serve(server: CacheServer): void {
           }
           server
             .search(msg.text, { chatId: msg.chatId, limit: msg.limit }, sink)
-            .then((answer) => post({ id: msg.id, ok: answer }), fail)
+            .then((found) => answer(msg, found), fail)
             .finally(() => {
               searching.delete(msg.id)
               cancelled.delete(msg.id)
@@ -61,13 +67,13 @@ function serve(server: CacheServer): void {
         }
         case 'cancel':
           if (searching.has(msg.target)) cancelled.add(msg.target)
-          post({ id: msg.id, ok: null })
+          answer(msg, null)
           break
         case 'close':
           server.close()
           // After the answers of the writes the close just committed (they settle as microtasks).
           setImmediate(() => {
-            post({ id: msg.id, ok: null })
+            answer(msg, null)
             port!.close()
           })
           break

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3-multiple-ciphers'
+import type { FromWorker } from './cacheProtocol'
 import { startCacheWorker } from './workerThread'
 
 /** ok; damaged (the file must be set aside); unknown (the check could not run: leave the file alone). */
@@ -33,9 +34,9 @@ export function checkCacheFile(file: string, keyHex: string, cipher: string): Pr
   return new Promise((resolve) => {
     let answered = false
     const worker = startCacheWorker({ mode: 'check', file, keyHex, cipher })
-    worker.once('message', (result: IntegrityResult) => {
+    worker.once('message', (m: FromWorker) => {
       answered = true
-      resolve(result)
+      resolve('checked' in m ? m.checked : { state: 'unknown', detail: 'the integrity worker answered something else' })
     })
     worker.once('error', (e) => {
       answered = true

@@ -107,7 +107,7 @@ describe('the cache worker (the one owner of the file)', () => {
     // A pause far longer than the test: only `now` or a flush can commit these.
     client = await CacheClient.start(file, KEY, { tuning: { maxDelayMs: 600_000 } })
     api = cacheApi(client)
-    const stats = await api.stats()
+    const stats = await api.worker.stats()
     let first = false
     const grouped = api.writer.ingestPage('c1', [msg('g1', 1000, 'a')]).then((n) => ((first = true), n))
     await new Promise((r) => setTimeout(r, 50))
@@ -118,7 +118,7 @@ describe('the cache worker (the one owner of the file)', () => {
     const pending = api.writer.ingestPage('c1', [msg('g3', 3000, 'c')])
     await api.writer.flush()
     expect(await pending).toBe(1)
-    const after = await api.stats()
+    const after = await api.worker.stats()
     expect(after.groups - stats.groups).toBe(2)
     expect(after.rows - stats.rows).toBe(3)
   })
