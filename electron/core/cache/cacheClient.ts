@@ -12,7 +12,7 @@ import {
   type WireError,
   type WriteRequest,
 } from './cacheProtocol'
-import type { CacheArgs, CacheMethod, CacheMethods, CacheResult, CacheTuning, OpenedInfo } from './cacheServer'
+import type { CacheArgs, CacheMethod, CacheResult, CacheTuning, OpenedInfo } from './cacheServer'
 import type { ChatHit } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'

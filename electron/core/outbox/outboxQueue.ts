@@ -1,7 +1,6 @@
 import type { OutboxEntry, OutboxKind } from '../../contract/app/outbox'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
-import type { CacheMethod, CacheMethods } from '../cache/cacheServer'
 
 /**
  * The one interface of the outbox's storage: the profile's encrypted cache (`OutboxStore`, in the
@@ -177,30 +176,5 @@ export class MemoryOutbox implements OutboxQueue {
         n++
       }
     return n
-  }
-}
-
-/** How a cache's operations are called: the worker's client, or a `CacheServer` directly (tests). */
-export type CacheCall = <K extends CacheMethod>(
-  method: K,
-  ...args: Parameters<CacheMethods[K]>
-) => Promise<ReturnType<CacheMethods[K]>>
-
-/** The outbox kept in a profile's encrypted cache (`OutboxStore`, in the worker that owns the file). */
-export function outboxQueueOver(call: CacheCall): OutboxQueue {
-  return {
-    volatile: false,
-    list: (chatId) => call('outbox.list', chatId),
-    add: (entry) => call('outbox.add', entry),
-    claim: (id, at, seen) => call('outbox.claim', id, at, seen),
-    seenOf: (id) => call('outbox.seenOf', id),
-    copiesOf: (chatId) => call('outbox.copiesOf', chatId),
-    delivered: (id, copyId) => call('outbox.delivered', id, copyId),
-    markUnsure: (id) => call('outbox.markUnsure', id),
-    markWaiting: (id) => call('outbox.markWaiting', id),
-    markFailed: (id, error) => call('outbox.markFailed', id, error),
-    edit: (id, body) => call('outbox.edit', id, body),
-    cancel: (id) => call('outbox.cancel', id),
-    recover: () => call('outbox.recover'),
   }
 }
