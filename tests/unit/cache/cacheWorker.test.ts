@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatMessage } from '../../../electron/contract'
 import { AppFailure } from '../../../electron/contract/app/result'
 import { cacheApi, CacheClient, type CacheApi } from '../../../electron/core/cache/cacheClient'
 import { openCacheDatabase } from '../../../electron/core/cache/cacheDatabase'
+import { CacheServer } from '../../../electron/core/cache/cacheServer'
 import { SNIPPET_MAX_CHARS } from '../../../electron/core/cache/messageSearch'
 import { MessageStore } from '../../../electron/core/cache/messageStore'
 import { openCacheFileReadOnly } from '../sync/offlineHarness'
@@ -108,11 +109,8 @@ describe('the cache worker (the one owner of the file)', () => {
     client = await CacheClient.start(file, KEY, { tuning: { maxDelayMs: 600_000 } })
     api = cacheApi(client)
     const stats = await api.worker.stats()
-    let first = false
-    const grouped = api.writer.ingestPage('c1', [msg('g1', 1000, 'a')]).then((n) => ((first = true), n))
-    await new Promise((r) => setTimeout(r, 50))
-    expect(first).toBe(false)
-    // The awaited write commits the pending group with it.
+    const grouped = api.writer.ingestPage('c1', [msg('g1', 1000, 'a')])
+    // The awaited write commits the pending group with it (that the group waits is the in-process test below).
     expect(await api.writer.ingestPage('c1', [msg('g2', 2000, 'b')], null, true)).toBe(1)
     expect(await grouped).toBe(1)
     const pending = api.writer.ingestPage('c1', [msg('g3', 3000, 'c')])
@@ -121,6 +119,27 @@ describe('the cache worker (the one owner of the file)', () => {
     const after = await api.worker.stats()
     expect(after.groups - stats.groups).toBe(2)
     expect(after.rows - stats.rows).toBe(3)
+  })
+
+  it('a group commits after its pause, not before (in-process, on fake timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const server = new CacheServer(join(dir, 'direct.db'), KEY, { maxDelayMs: 200 })
+    try {
+      server.call('messages.saveChats', [[{ id: 'c1', name: 'Maria' }]])
+      let committed: number | undefined
+      void server
+        .write({ kind: 'page', chatId: 'c1', messages: [msg('g1', 1000, 'a')], resumePage: null })
+        .then((n) => (committed = n))
+      await vi.advanceTimersByTimeAsync(199)
+      expect(committed).toBeUndefined()
+      expect(server.stats.groups).toBe(0)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(committed).toBe(1)
+      expect(server.stats.groups).toBe(1)
+    } finally {
+      server.close()
+      vi.useRealTimers()
+    }
   })
 
   it('commits writes already sent before it closes, and refuses them after', async () => {

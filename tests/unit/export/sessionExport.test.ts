@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ExportRow } from '../../../electron/contract/resources/liveChat'
 import {
   createSessionExportHandlers,
@@ -77,7 +77,7 @@ describe('sessions CSV', () => {
   })
 
   it('stops between pages when cancelled', async () => {
-    let release: () => void = () => undefined
+    let release: (() => void) | undefined
     const handlers = createSessionExportHandlers({
       dispatch: async () => {
         await new Promise<void>((r) => (release = r))
@@ -91,11 +91,12 @@ describe('sessions CSV', () => {
         activeProfile: async () => null,
       },
     ) as Promise<unknown>
-    await new Promise((r) => setTimeout(r, 5))
+    // The first page is on its way (its request waits for `release`).
+    await vi.waitFor(() => expect(release).toBeDefined())
     expect(await handlers['sessions.exportCancel']({ exportId: 'e2' }, { activeProfile: async () => null })).toEqual({
       cancelled: true,
     })
-    release()
+    release?.()
     await expect(running).rejects.toMatchObject({ error: { kind: 'cancelled' } })
   })
 })

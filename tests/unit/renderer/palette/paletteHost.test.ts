@@ -17,10 +17,6 @@ afterEach(() => {
 const press = (init: KeyboardEventInit) =>
   window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }))
 
-async function settle() {
-  await flushPromises()
-  await new Promise((r) => setTimeout(r, 20))
-}
 const dialogs = () => document.querySelectorAll('[data-testid="command-palette"]')
 /** Waits for the dialog's chunk (a dynamic import, slow under the test transform) and what it renders. */
 const dialogShown = () => vi.waitFor(() => expect(dialogs()).toHaveLength(1), { timeout: 20_000, interval: 20 })
@@ -40,13 +36,12 @@ describe('the palette, loaded on first use', () => {
   it('keeps the global keys working before the dialog is ever loaded, and Ctrl+K opens it', async () => {
     const { router } = mountHost()
     await router.push('/agents')
-    await settle()
+    await flushPromises()
     expect(document.querySelector('[data-testid="command-palette"]')).toBeNull()
 
     // Alt+2 (Go to Chats) is the host's: it works though the palette was never opened.
     press({ code: 'Digit2', key: '2', altKey: true })
-    await settle()
-    expect(router.currentRoute.value.name).toBe('chats')
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('chats'))
     expect(document.querySelector('[data-testid="command-palette"]')).toBeNull()
 
     press({ code: 'KeyK', key: 'k', ctrlKey: true })
@@ -59,8 +54,7 @@ describe('the palette, loaded on first use', () => {
 
     // Closed and opened again: the same dialog, no second load.
     press({ code: 'KeyK', key: 'k', ctrlKey: true })
-    await settle()
-    expect(useCommandPalette().open.value).toBe(false)
+    await vi.waitFor(() => expect(useCommandPalette().open.value).toBe(false))
     press({ code: 'KeyK', key: 'k', ctrlKey: true })
     await dialogShown()
   })

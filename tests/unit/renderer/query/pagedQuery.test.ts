@@ -121,9 +121,12 @@ describe('usePagedQuery', () => {
     list().next()
     await settle()
     list().filter.value = 'a2'
-    await new Promise((r) => setTimeout(r, 20))
+    await nextTick()
+    // Not before the pause...
+    expect(list().appliedFilter.value).toBe('')
+    // ...then applied, once it passed.
+    await vi.waitFor(() => expect(list().appliedFilter.value).toBe('a2'))
     await settle()
-    expect(list().appliedFilter.value).toBe('a2')
     expect(list().pageNumber.value).toBe(1)
     expect(list().items.value.map((a) => a.id)).toEqual(['a2', 'a20', 'a21', 'a22', 'a23', 'a24', 'a25'])
     expect(calls).toHaveBeenLastCalledWith({
