@@ -72,17 +72,19 @@ describe('app:// protocol', () => {
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
   })
 
+  // Encoded traversals reach the resolver and are refused (403); `%2e%2e/` is a dot segment the URL
+  // parser itself removes, so it asks for /secret.txt inside the root, which is not there (404).
   it.each([
-    'app://agent-desk/..%2fsecret.txt',
-    'app://agent-desk/%2e%2e%2fsecret.txt',
-    'app://agent-desk/%2e%2e/secret.txt',
-    'app://agent-desk/assets/..%2f..%2fsecret.txt',
-    'app://agent-desk/..%5csecret.txt',
-    'app://agent-desk/%00index.html',
-    'app://agent-desk/%E0%A4%A',
-  ])('refuses the path traversal %s', async (url) => {
+    ['app://agent-desk/..%2fsecret.txt', 403],
+    ['app://agent-desk/%2e%2e%2fsecret.txt', 403],
+    ['app://agent-desk/%2e%2e/secret.txt', 404],
+    ['app://agent-desk/assets/..%2f..%2fsecret.txt', 403],
+    ['app://agent-desk/..%5csecret.txt', 403],
+    ['app://agent-desk/%00index.html', 403],
+    ['app://agent-desk/%E0%A4%A', 403],
+  ])('refuses the path traversal %s (%i)', async (url, status) => {
     const res = await get(url)
-    expect([403, 404]).toContain(res.status)
+    expect(res.status).toBe(status)
     expect(await res.text()).not.toContain('do not serve me')
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
   })
