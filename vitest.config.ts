@@ -10,7 +10,12 @@ export default defineConfig({
     alias: { '@contract': r('./electron/contract'), '@': r('./src') },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    // The production build's checks (tests/build) run apart, on the build `npm test` makes anyway
+    // (scripts/test.sh: VITEST_SUITE=build after its build step), so the unit suite builds nothing.
+    include:
+      process.env.VITEST_SUITE === 'build'
+        ? ['tests/build/**/*.test.ts']
+        : ['tests/unit/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/unit/renderer/setupLocales.ts'],
     // Renderer tests opt in with `// @vitest-environment happy-dom` at the top of the file.

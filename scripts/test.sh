@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Everything that must pass: lint, types, the Electron security scan, all vitest suites (inside a
-# private D-Bus session with a real gnome-keyring), the production build, and the Playwright suite.
+# private D-Bus session with a real gnome-keyring), the production build and its checks, and the
+# Playwright suite (whose global setup reuses that build's renderer: the app is built once).
 # Every step runs even when an earlier one fails, so one run shows every problem.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,8 @@ step electronegativity npx tsx scripts/electronegativity.ts
 step vitest scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$report_dir/vitest.json"
 step build npm run build
+# The built app's checks (entry points, no source maps, no test code), on the build just made.
+step build-output env VITEST_SUITE=build BUILD_OUT_DIR=out npx vitest run
 if [[ -f playwright.config.ts ]]; then
   step playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
 else

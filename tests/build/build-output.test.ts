@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * What electron-builder packages is `out/` as `npm run build` leaves it (the dist scripts always
- * build first). This runs that same production build into a private folder, so it neither races
- * with the browser preview's `out/renderer` nor trusts a stale or development `out/`.
+ * build first). Not part of the unit suite: `npm test` runs it right after its own build step, on
+ * that build (BUILD_OUT_DIR=out), so the app is built once. Run alone, it makes that same
+ * production build into a private folder, so it neither races with the browser preview's
+ * `out/renderer` nor trusts a stale or development `out/`.
  */
-const root = join(__dirname, '..', '..', '..')
+const root = join(__dirname, '..', '..')
 const run = promisify(execFile)
 
 const buildCannotRun = !existsSync(join(root, 'electron.vite.config.ts'))
@@ -42,6 +44,11 @@ describe.skipIf(buildCannotRun !== null)(`the production build (${buildCannotRun
   let files: string[]
 
   beforeAll(async () => {
+    if (process.env.BUILD_OUT_DIR) {
+      files = await filesUnder(join(root, process.env.BUILD_OUT_DIR))
+      outDir = join(root, process.env.BUILD_OUT_DIR)
+      return
+    }
     outDir = await mkdtemp(join(tmpdir(), 'agent-desk-out-'))
     try {
       await run('npm', ['run', 'build', '--', '--outDir', outDir], { cwd: root, maxBuffer: 32 * 1024 * 1024 })
@@ -55,7 +62,7 @@ describe.skipIf(buildCannotRun !== null)(`the production build (${buildCannotRun
   }, 300_000)
 
   afterAll(async () => {
-    if (outDir) await rm(outDir, { recursive: true, force: true })
+    if (outDir && !process.env.BUILD_OUT_DIR) await rm(outDir, { recursive: true, force: true })
   })
 
   it('holds main, preload and renderer, the entry points electron-builder packages', () => {
@@ -88,21 +95,5 @@ describe.skipIf(buildCannotRun !== null)(`the production build (${buildCannotRun
         if (pattern.test(text)) found.push(`${what} in ${relative(outDir, file)}`)
     }
     expect(found).toEqual([])
-  })
-})
-
-describe('packaging builds first', () => {
-  it('runs npm run build before electron-builder in both dist scripts, so a stale or dev out/ is never shipped', async () => {
-    const { scripts } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>
-    }
-    for (const name of ['dist', 'dist:all']) {
-      const script = scripts[name] ?? ''
-      expect(script, name).toMatch(/^npm run build && /)
-      expect(script.indexOf('npm run build'), name).toBeLessThan(script.indexOf('electron-builder'))
-    }
-    // keytar alone is rebuilt for Electron; SQLite's Node-API prebuilt loads there as it is.
-    expect(scripts.dist).toMatch(/electron-rebuild --force --only keytar && electron-builder /)
-    for (const name of ['dist', 'dist:all']) expect(scripts[name], name).not.toMatch(/install-app-deps|npmRebuild=true/)
   })
 })
