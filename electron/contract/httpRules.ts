@@ -32,8 +32,6 @@ export const HEADER_NAME_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 /** RFC 9110 §5.5 field value: no CR, LF or NUL (they would end the header or the request). */
 const HEADER_VALUE = /^[^\r\n\0]*$/
 
-export const HeaderName = z.string().regex(HEADER_NAME_TOKEN, { message: 'not a valid header name' })
-
 /** Header name -> value, each name an RFC 9110 token and each value on one line. */
 export const HttpHeaders = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
   for (const [name, value] of Object.entries(headers)) {

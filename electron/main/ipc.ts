@@ -1,6 +1,6 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron'
 import { allChannels, PUSH_CHANNEL } from '../contract/ipc'
-import { appError, type AppError, type Result } from '../contract/app'
+import { appError, type Result } from '../contract/app'
 import type { RefusalLog } from '../core/refusals'
 
 /** What `handle()` needs from the core: the one dispatch point for every channel. */
@@ -53,14 +53,6 @@ export function senderProblem(event: InvokeSender, origins: TrustedOrigins): str
   if (!isMainFrame) return 'the sender is not the main frame'
   if (!origins.isTrusted(frame.url)) return `the sender's origin is not the app's (${originOf(frame.url) ?? 'none'})`
   return null
-}
-
-/**
- * Why a sender is refused, or null when it may call: only the main frame of a page of the app's
- * own origin. A subframe (an embedded page, an ad) or a page that navigated elsewhere is refused.
- */
-export function senderRefusal(event: InvokeSender, origins: TrustedOrigins): AppError | null {
-  return senderProblem(event, origins) === null ? null : appError('auth', REFUSED)
 }
 
 function isResult(value: unknown): value is Result<unknown> {

@@ -1,13 +1,9 @@
 import type { Intention } from '@contract'
 import { CUSTOM_FIELD_TYPES, DEFAULT_FIELD_KEYS, HTTP_METHODS, INTENTION_FIELD_TYPES } from '@contract'
 
-/**
- * The two free texts of an intention. The service's docs swap their meanings between the object
- * schema and the create body; the app follows the object schema (and the demo service's data):
- * `instructions` = when the agent should use the intention, `details` = what to do with the answer.
- */
-export const WHEN_TO_USE_FIELD = 'instructions'
-export const OUTPUT_INSTRUCTIONS_FIELD = 'details'
+// The two free texts of an intention: the service's docs swap their meanings between the object
+// schema and the create body; the app follows the object schema (and the demo service's data):
+// `instructions` = when the agent should use the intention, `details` = what to do with the answer.
 
 export interface IntentionFieldDraft {
   name: string

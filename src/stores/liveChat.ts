@@ -223,5 +223,3 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     deleteChat,
   }
 })
-
-export type LiveChatError = AppError

@@ -91,7 +91,6 @@ export const CHECK_KINDS = [
   'forbiddenPromise',
   'referenceSimilarity',
 ] as const
-export type CheckKind = (typeof CHECK_KINDS)[number]
 
 /** One check's outcome: `value` is what was asked (a pattern, a limit), `found` what the answer had. */
 export const CheckOutcome = z.object({

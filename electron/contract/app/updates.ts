@@ -12,7 +12,6 @@ export const UpdateStatus = z.object({
   message: z.string().optional(),
 })
 export type UpdateStatus = z.infer<typeof UpdateStatus>
-export type UpdateState = UpdateStatus['state']
 
 export const UpdatesInfo = z.object({
   /** false in development and in the browser preview: there is nothing to update. */

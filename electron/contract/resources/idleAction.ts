@@ -2,8 +2,6 @@ import { z } from 'zod'
 import { opt, openEnum } from './common'
 
 export const IDLE_ACTION_TYPES = ['SEND_MESSAGE', 'FINISH_INTERACTION', 'TEMP_BLOCK'] as const
-/** 0 = Sunday, 1 = Monday, ... 6 = Saturday. */
-export const DAY_WEEK = [0, 1, 2, 3, 4, 5, 6] as const
 
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM')
 

@@ -139,19 +139,6 @@ export function contactDraftOf(contact: Contact): ContactDraft {
   }
 }
 
-export function emptyContactDraft(): ContactDraft {
-  return {
-    name: '',
-    birthday: null,
-    gender: '',
-    picture: '',
-    phone: '',
-    email: '',
-    jobTitle: '',
-    customFieldValues: [],
-  }
-}
-
 /**
  * The app's rules for the contact form: the contract's, except that a custom value may be anything
  * the vendor allows (a number, yes/no, none), so a value the app does not edit never blocks a save.
