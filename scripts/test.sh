@@ -27,9 +27,41 @@ step() {
   fi
 }
 
-step lint npm run lint
-step typecheck npm run typecheck
-step electronegativity npx tsx scripts/electronegativity.ts
+# Like `step`, for steps that do not depend on each other and each use about one core: they run
+# together (a 2-core machine does both at once), and their output is shown in order once done.
+steps_together() {
+  local -a names=() pids=() starts=()
+  while [[ $# -gt 0 ]]; do
+    local name="$1" cmd="$2"
+    shift 2
+    echo
+    echo "==> $name (started with others): $cmd"
+    bash -c "$cmd" >"$report_dir/$name.log" 2>&1 &
+    names+=("$name")
+    pids+=("$!")
+    starts+=("$SECONDS")
+  done
+  for i in "${!names[@]}"; do
+    local name="${names[$i]}"
+    local status=0
+    wait "${pids[$i]}" || status=$?
+    echo
+    echo "==> $name output:"
+    cat "$report_dir/$name.log"
+    if [[ $status -eq 0 ]]; then
+      passed_steps+=("$name")
+      echo "==> $name passed (within $((SECONDS - starts[$i])) s)"
+    else
+      failed_steps+=("$name")
+      echo "==> $name FAILED (within $((SECONDS - starts[$i])) s)" >&2
+    fi
+  done
+}
+
+steps_together \
+  lint 'npm run lint' \
+  typecheck 'npm run typecheck' \
+  electronegativity 'npx tsx scripts/electronegativity.ts'
 step vitest scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$report_dir/vitest.json"
 step build npm run build
