@@ -170,6 +170,7 @@ export function inProcessCache(server: CacheServer): { cache: ProfileCache; kill
   let dead = false
   let budget = Number.POSITIVE_INFINITY
   const client = {
+    methods: server.methodNames(),
     call: async (method: Parameters<CacheServer['call']>[0], ...args: unknown[]) => {
       if (!dead && --budget < 0) dead = true
       if (dead) throw new Error('The cache is closed')
