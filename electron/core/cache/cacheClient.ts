@@ -191,7 +191,7 @@ export function remoteMethods(client: CacheClient): RemoteMethods {
     ;(api[method.slice(0, dot)] ??= {})[verb] = (...args) => client.call(method, ...args)
   }
   // The names are the keys of the table whose type `RemoteMethods` is derived from.
-  return api as unknown as RemoteMethods
+  return api as RemoteMethods
 }
 
 /** Adds hand-written members to namespaces of the derived API (a namespace in both keeps both). */
