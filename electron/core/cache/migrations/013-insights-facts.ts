@@ -9,6 +9,8 @@ import type { Migration } from './migration'
  * The writers need not know: triggers mark the chat of any message written, moved or removed,
  * and any chat added, removed or moved to another agent or channel, as stale (one keyed look-up,
  * and an insert when not yet marked); the insights rebuild the stale chats' digests before they read.
+ * A message's first author (set by migration 012's trigger right after its insert) is no change:
+ * the insert marked the chat already, and a second trigger run per message would cost the ingest.
  * `agent_id` and `channel` are '' where the chat has none (or no chat row): filters are never ''.
  */
 // Not INSERT OR IGNORE: inside a trigger the outer statement's conflict policy (an upsert's,
@@ -38,7 +40,7 @@ export const migration: Migration = {
       ${MARK('old.chat_id')}
     END;
     CREATE TRIGGER messages_insights_update AFTER UPDATE OF chat_id, time, author ON messages
-    WHEN old.chat_id IS NOT new.chat_id OR old.time IS NOT new.time OR old.author IS NOT new.author BEGIN
+    WHEN old.chat_id IS NOT new.chat_id OR old.time IS NOT new.time OR (old.author IS NOT NULL AND old.author IS NOT new.author) BEGIN
       ${MARK('new.chat_id')}
       ${MARK('old.chat_id')}
     END;
