@@ -127,7 +127,7 @@ test('views and counts: over the service page, then over every chat from the off
   }
 })
 
-test('a new customer message moves a chat into "Needs a person" through the live updates; Alt+U opens the next unread, Alt+O opens it in a new window', async ({
+test('a new customer message moves a chat into "Needs a person" through the live updates; Alt+U opens the next unread, Alt+O opens it (or, from the focused list, the row under the cursor) in a new window', async ({
   page,
   shot,
 }) => {
@@ -181,6 +181,23 @@ test('a new customer message moves a chat into "Needs a person" through the live
     await shot('inbox-5-palette-new-window')
     await page.keyboard.press('Enter')
     await expect.poll(() => w.preview.openedWindows()).toEqual([route, route])
+    // With the list focused, Alt+O opens the row under the keyboard cursor, not the open chat.
+    const list = page.getByTestId('chats-rows')
+    await list.focus()
+    await expect(list).toHaveAttribute('aria-activedescendant', `chat-row-${opened}`)
+    // Down to the next row, or up when the open chat is the last one.
+    const last = await list.locator('li[role="option"]').last().getAttribute('data-chat-id')
+    await page.keyboard.press(last === opened ? 'ArrowUp' : 'ArrowDown')
+    await expect(list).not.toHaveAttribute('aria-activedescendant', `chat-row-${opened}`)
+    const cursorRow = page.locator(`[id="${await list.getAttribute('aria-activedescendant')}"]`)
+    const cursorChat = (await cursorRow.getAttribute('data-chat-id'))!
+    expect(cursorChat).not.toBe(opened)
+    await page.keyboard.press('Alt+o')
+    await expect
+      .poll(() => w.preview.openedWindows())
+      .toEqual([route, route, `/chats/${encodeURIComponent(cursorChat)}`])
+    // Moving the cursor opened nothing here: the open chat is still the one Alt+U chose.
+    expect(decodeURIComponent(page.url().split('#/chats/')[1]!)).toBe(opened)
     // The shell would load that route in its new window: a second page there shows the same chat.
     const second = await page.context().newPage()
     try {

@@ -36,11 +36,32 @@ type Statement = ReturnType<CacheDb['prepare']>
 export class InboxQuery {
   private readonly statements = new Map<string, Statement>()
   private readonly channelsStmt
+  private readonly versionStmt
+  /**
+   * The counts and the channel types read since the copy last changed: they do not depend on the
+   * view, so switching views reads only the page. Any write on this connection (total_changes,
+   * triggers' included) or another (data_version) starts afresh.
+   */
+  private memo: { version: string; counts: Map<string, InboxCounts>; channels: string[] | null } = {
+    version: '',
+    counts: new Map(),
+    channels: null,
+  }
 
   constructor(private readonly db: CacheDb) {
     this.channelsStmt = db.prepare<[], { channel: string }>(
       'SELECT DISTINCT channel FROM chats INDEXED BY chats_inbox WHERE channel IS NOT NULL ORDER BY channel',
     )
+    this.versionStmt = db.prepare<[], { changes: number; version: number }>(
+      'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version',
+    )
+  }
+
+  private memoNow() {
+    const v = this.versionStmt.get()!
+    const version = `${v.version}:${v.changes}`
+    if (this.memo.version !== version) this.memo = { version, counts: new Map(), channels: null }
+    return this.memo
   }
 
   private statement(key: string, sql: () => string): Statement {
@@ -51,6 +72,14 @@ export class InboxQuery {
 
   counts(agentId: string | null, channel: string | null, query?: string): InboxCounts {
     const like = likeOf(query)
+    const memo = this.memoNow()
+    const key = JSON.stringify([agentId, channel, like])
+    let counts = memo.counts.get(key)
+    if (!counts) memo.counts.set(key, (counts = this.countNow(agentId, channel, like)))
+    return { ...counts }
+  }
+
+  private countNow(agentId: string | null, channel: string | null, like: string | null): InboxCounts {
     const stmt = this.statement(`counts:${like !== null}`, () => {
       const sums = Object.entries(VIEW_WHERE)
         .map(([view, where]) => `coalesce(sum(${where}), 0) AS "${view}"`)
@@ -84,9 +113,15 @@ export class InboxQuery {
     return {
       chats: rows.map((r) => JSON.parse(r.raw) as Chat),
       counts: this.counts(input.agentId, input.channel, input.query),
-      channels: this.channelsStmt.all().map((r) => r.channel),
+      channels: this.channels(),
       next: rows.length === input.limit && last ? { time: last.time ?? 0, id: last.id } : null,
     }
+  }
+
+  private channels(): string[] {
+    const memo = this.memoNow()
+    memo.channels ??= this.channelsStmt.all().map((r) => r.channel)
+    return [...memo.channels]
   }
 }
 

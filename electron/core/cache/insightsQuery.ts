@@ -143,11 +143,6 @@ class Tallies {
   }
 }
 
-interface ChatMeta {
-  agent: string
-  channel: string
-}
-
 /** Days since the epoch, weeks (from Monday) and months, as the key of their first day. */
 function periodKeyer(period: Query['period']): (day: number) => string {
   const keys = new Map<number, string>()
@@ -164,11 +159,109 @@ function periodKeyer(period: Query['period']): (day: number) => string {
   }
 }
 
+/** Six bits a character, from '0' (48) to 'o' (111): printable ASCII, one byte in UTF-8. */
+const ZERO = 48
+const BIAS = 2 ** 46
+const enc = (v: number, width: number): string => {
+  let out = ''
+  for (let i = 0; i < width; i++) {
+    out = String.fromCharCode(ZERO + (v % 64)) + out
+    v = Math.floor(v / 64)
+  }
+  return out
+}
+
 /**
- * The insights over the offline copy, in one walk over the messages in (chat, time) order read
- * from one covering index (migration 009): a chat's figures need its messages in order, and one
- * pass computes every group at once. Authors: c customer, a the AI, p a person, h a hand-over
- * notice, s other system messages.
+ * A chat's digest: its id, then its messages in (time, author) order. Where every time is a whole
+ * number within ±2^46 ms (two thousand years of the epoch), 'b' and each message as its author's
+ * letter and the time plus 2^46 in eight characters; otherwise 'd' and each time in decimal after
+ * its length. Read from the group_concat string of the covering index ("c1700000000000a1700…"),
+ * where anything but digits in a time (a minus, a fraction) is rare and read by Number.
+ */
+export function digestOf(chatId: string, walk: string): string {
+  const times: number[] = []
+  const authors: string[] = []
+  const length = walk.length
+  let fixed = true
+  for (let start = 0; start < length;) {
+    let t = 0
+    let end = start + 1
+    let plain = true
+    for (; end < length; end++) {
+      const ch = walk.charCodeAt(end)
+      if (ch >= 48 && ch <= 57) t = t * 10 + (ch - 48)
+      else if (isAuthor(ch)) break
+      else plain = false
+    }
+    if (!plain) t = Number(walk.slice(start + 1, end))
+    if (!Number.isSafeInteger(t) || Math.abs(t) >= BIAS) fixed = false
+    authors.push(walk[start]!)
+    times.push(t)
+    start = end
+  }
+  let out = `${fixed ? 'b' : 'd'}${enc(chatId.length, 4)}${chatId}${enc(times.length, 4)}`
+  for (let i = 0; i < times.length; i++) {
+    if (fixed) out += authors[i]! + enc(times[i]! + BIAS, 8)
+    else {
+      const text = String(times[i])
+      out += authors[i]! + enc(text.length, 1) + text
+    }
+  }
+  return out
+}
+
+/** A number of `width` characters of `s` from `at` (see `enc`). */
+function dec(s: string, at: number, width: number): number {
+  let v = 0
+  for (let i = 0; i < width; i++) v = v * 64 + (s.charCodeAt(at + i) - ZERO)
+  return v
+}
+
+/** The times and authors of one chat, read into arrays kept from chat to chat. */
+class ChatWalk {
+  times = new Float64Array(64)
+  authors = new Uint8Array(64)
+  count = 0
+  /** Read only where a drill needs it (a string per chat otherwise). */
+  chatId = ''
+
+  /** Reads the digest at `at` in `s`; returns where the next begins. */
+  read(s: string, at: number, withId: boolean): number {
+    const fixed = s.charCodeAt(at) === 98 /* b */
+    const idLength = dec(s, at + 1, 4)
+    if (withId) this.chatId = s.slice(at + 5, at + 5 + idLength)
+    at += 5 + idLength
+    const n = dec(s, at, 4)
+    at += 4
+    if (n > this.times.length) {
+      this.times = new Float64Array(n * 2)
+      this.authors = new Uint8Array(n * 2)
+    }
+    const { times, authors } = this
+    for (let i = 0; i < n; i++) {
+      authors[i] = s.charCodeAt(at)
+      if (fixed) {
+        times[i] = dec(s, at + 1, 8) - BIAS
+        at += 9
+      } else {
+        const l = dec(s, at + 1, 1)
+        times[i] = Number(s.slice(at + 2, at + 2 + l))
+        at += 2 + l
+      }
+    }
+    this.count = n
+    return at
+  }
+}
+
+/** Stale chats rebuilt per transaction: bounds the memory of a first computation after a big sync. */
+const REBUILD_BATCH = 2000
+
+/**
+ * The insights over the offline copy, in one walk over every chat's messages in (time, author)
+ * order, read from the chats' digests (migration 013, rebuilt first for the chats written since):
+ * a chat's figures need its messages in order, and one pass computes every group at once.
+ * Authors: c customer, a the AI, p a person, h a hand-over notice, s other system messages.
  *
  * - A response is the time from the first customer message of a run (no answer since) to the next
  *   answer, the AI's or a person's; the first response is the first of a chat. Each counts in the
@@ -179,26 +272,26 @@ function periodKeyer(period: Query['period']): (day: number) => string {
  *   `unansweredAfterMs` have passed since that run began.
  */
 export class InsightsQuery {
-  private readonly chatsStmt
   private readonly walkStmt
   private readonly scopesStmt
   private readonly countsStmt
+  private readonly staleStmt
+  private readonly rebuildStmt
+  private readonly dropDigestStmt
+  private readonly putDigestStmt
+  private readonly dropStaleStmt
 
   constructor(
     private readonly db: CacheDb,
     private readonly sessions?: SessionStore,
   ) {
-    this.chatsStmt = db.prepare<[], { id: string; agent_id: string | null; channel: string | null }>(
-      'SELECT id, agent_id, channel FROM chats',
-    )
-    // A row per chat: its messages in time order as one string, each its author's letter then its
-    // time ("c1700000000000a1700000060000"), gathered in the one scan of the covering index;
-    // handing over one string per chat costs a fraction of a row per message, and one string
-    // a third less than a list of times and one of authors.
+    // A row per agent and channel: the digests of its chats as one string, in the order of the
+    // table's key (no sort); a filter reads only its rows.
     this.walkStmt = db
-      .prepare<[]>(
-        `SELECT chat_id, group_concat(coalesce(author, 's') || time, '')
-         FROM messages INDEXED BY messages_insights GROUP BY chat_id`,
+      .prepare<[{ agent: string | null; channel: string | null }]>(
+        `SELECT agent_id, channel, group_concat(walk, '') FROM insights_digest
+         WHERE (@agent IS NULL OR agent_id = @agent) AND (@channel IS NULL OR channel = @channel)
+         GROUP BY agent_id, channel`,
       )
       .raw(true)
     this.scopesStmt = db.prepare<[], { agent_id: string; last_synced_at: number | null }>(
@@ -207,6 +300,47 @@ export class InsightsQuery {
     this.countsStmt = db.prepare<[], { chats: number; messages: number }>(
       'SELECT (SELECT count(*) FROM chats) AS chats, (SELECT count(*) FROM messages) AS messages',
     )
+    this.staleStmt = db.prepare<[number]>('SELECT chat_id FROM insights_stale LIMIT ?').pluck()
+    // Each stale chat's agent, channel and messages in order as one string, each its author's
+    // letter then its time, gathered from the covering index (null when it has none).
+    this.rebuildStmt = db
+      .prepare<[string]>(
+        `SELECT s.value, coalesce(c.agent_id, ''), coalesce(c.channel, ''),
+           (SELECT group_concat(coalesce(author, 's') || time, '')
+            FROM messages INDEXED BY messages_insights WHERE chat_id = s.value)
+         FROM json_each(?) s LEFT JOIN chats c ON c.id = s.value`,
+      )
+      .raw(true)
+    this.dropDigestStmt = db.prepare<[string]>(
+      'DELETE FROM insights_digest WHERE chat_id IN (SELECT value FROM json_each(?))',
+    )
+    this.putDigestStmt = db.prepare<[string, string, string, string]>(
+      'INSERT INTO insights_digest (agent_id, channel, chat_id, walk) VALUES (?, ?, ?, ?)',
+    )
+    this.dropStaleStmt = db.prepare<[string]>(
+      'DELETE FROM insights_stale WHERE chat_id IN (SELECT value FROM json_each(?))',
+    )
+  }
+
+  /**
+   * Rebuilds the digests of the chats whose messages changed since they were last read: after a
+   * sync once, then nothing until the next writes.
+   */
+  refresh(): number {
+    let rebuilt = 0
+    const batch = this.db.transaction((ids: string) => {
+      this.dropDigestStmt.run(ids)
+      const rows = this.rebuildStmt.all(ids) as [string, string, string, string | null][]
+      for (const [chatId, agent, channel, walk] of rows)
+        if (walk !== null) this.putDigestStmt.run(agent, channel, chatId, digestOf(chatId, walk))
+      this.dropStaleStmt.run(ids)
+    })
+    for (;;) {
+      const stale = this.staleStmt.all(REBUILD_BATCH) as string[]
+      if (stale.length === 0) return rebuilt
+      batch(JSON.stringify(stale))
+      rebuilt += stale.length
+    }
   }
 
   compute(input: z.input<typeof InsightsQuerySchema>, now: number): InsightsResult {
@@ -259,13 +393,7 @@ export class InsightsQuery {
   private walk(q: Query, now: number, drill: Drill | null) {
     const offset = q.utcOffsetMinutes * 60_000
     const keyOf = periodKeyer(q.period)
-    const meta = new Map<string, ChatMeta>()
-    for (const c of this.chatsStmt.iterate()) {
-      if (q.agentId !== null && c.agent_id !== q.agentId) continue
-      if (q.channel !== null && c.channel !== q.channel) continue
-      meta.set(c.id, { agent: c.agent_id ?? '', channel: c.channel ?? '' })
-    }
-    const filtered = q.agentId !== null || q.channel !== null
+    this.refresh()
     const total = new Tally()
     const periods = new Tallies()
     const agents = new Tallies()
@@ -296,139 +424,128 @@ export class InsightsQuery {
       return `heat:${(((day + 4) % 7) + 7) % 7}:${Math.floor((((local % DAY) + DAY) % DAY) / HOUR)}`
     }
 
-    for (const [chatId, walk] of this.walkStmt.iterate() as IterableIterator<[string, string]>) {
-      const m = meta.get(chatId)
-      if (m === undefined && filtered) continue
-      const agentKey = m?.agent ?? ''
-      const channelKey = m?.channel ?? ''
+    const chat = new ChatWalk()
+    const rows = this.walkStmt.iterate({ agent: q.agentId, channel: q.channel }) as IterableIterator<
+      [string, string, string]
+    >
+    for (const [agentKey, channelKey, digests] of rows) {
       const A = agents.of(agentKey)
       const C = channels.of(channelKey)
-      /** Whether a contribution to `figure` at time t falls in the drilled group. */
-      const drillHit = (figure: InsightFigure, t: number) => {
-        if (!drill || drill.figure !== figure) return
-        const g = drill.group
-        if (
-          g === null ||
-          g === keyOf(Math.floor((t + offset) / DAY)) ||
-          g === `agent:${agentKey}` ||
-          g === `channel:${channelKey}` ||
-          (figure === 'heat' && g === heatKey(t))
-        )
-          drilled.add(chatId)
-      }
-      const walkLength = walk.length
-
-      let first = Number.NaN
-      let firstCustomer = -1
-      let handover = -1
-      let pending = -1
-      let responded = false
-      let active = false
-      let start = 0
-      for (let i = 0; start < walkLength; i++) {
-        // The author's letter, then the time's digits read in place up to the next author (no
-        // string per message); anything but digits (a minus, a fraction) is rare and read by Number.
-        const author = walk.charCodeAt(start)
-        let t = 0
-        let end = start + 1
-        let plain = true
-        for (; end < walkLength; end++) {
-          const ch = walk.charCodeAt(end)
-          if (ch >= 48 && ch <= 57) t = t * 10 + (ch - 48)
-          else if (isAuthor(ch)) break
-          else plain = false
+      for (let at = 0; at < digests.length;) {
+        at = chat.read(digests, at, drill !== null)
+        const { chatId, times, authors, count } = chat
+        /** Whether a contribution to `figure` at time t falls in the drilled group. */
+        const drillHit = (figure: InsightFigure, t: number) => {
+          if (!drill || drill.figure !== figure) return
+          const g = drill.group
+          if (
+            g === null ||
+            g === keyOf(Math.floor((t + offset) / DAY)) ||
+            g === `agent:${agentKey}` ||
+            g === `channel:${channelKey}` ||
+            (figure === 'heat' && g === heatKey(t))
+          )
+            drilled.add(chatId)
         }
-        if (!plain) t = Number(walk.slice(start + 1, end))
-        start = end
-        if (i === 0) first = t
-        const here = t >= from && t < to
-        if (here) active = true
-        if (author === 99 /* c */) {
-          if (firstCustomer < 0) firstCustomer = t
-          if (pending < 0) pending = t
-          if (here) {
-            const P = periodAt(t)
-            total.customerMessages++
-            P.customerMessages++
-            A.customerMessages++
-            C.customerMessages++
-            const local = t + offset
-            const day = Math.floor(local / DAY)
-            heat[(((day + 4) % 7) + 7) % 7]![Math.floor((((local % DAY) + DAY) % DAY) / HOUR)]!++
-            if (drill) {
-              drillHit('customerMessages', t)
-              drillHit('heat', t)
-            }
-          }
-        } else if (author === 97 /* a */ || author === 112 /* p */) {
-          const ai = author === 97
-          if (here) {
-            const P = periodAt(t)
-            if (ai) {
-              total.aiMessages++
-              P.aiMessages++
-              A.aiMessages++
-              C.aiMessages++
-            } else {
-              total.personMessages++
-              P.personMessages++
-              A.personMessages++
-              C.personMessages++
-            }
-            if (drill) drillHit(ai ? 'aiMessages' : 'personMessages', t)
-          }
-          if (pending >= 0) {
-            if (inRange(pending)) {
-              const delta = t - pending
-              const P = periodAt(pending)
-              if (ai) {
-                total.responseAi.push(delta)
-                P.responseAi.push(delta)
-                A.responseAi.push(delta)
-                C.responseAi.push(delta)
-                if (!responded) {
-                  total.firstResponseAi.push(delta)
-                  P.firstResponseAi.push(delta)
-                  A.firstResponseAi.push(delta)
-                  C.firstResponseAi.push(delta)
-                }
-              } else {
-                total.responsePerson.push(delta)
-                P.responsePerson.push(delta)
-                A.responsePerson.push(delta)
-                C.responsePerson.push(delta)
-                if (!responded) {
-                  total.firstResponsePerson.push(delta)
-                  P.firstResponsePerson.push(delta)
-                  A.firstResponsePerson.push(delta)
-                  C.firstResponsePerson.push(delta)
-                }
+
+        const first = count > 0 ? times[0]! : Number.NaN
+        let firstCustomer = -1
+        let handover = -1
+        let pending = -1
+        let responded = false
+        let active = false
+        for (let i = 0; i < count; i++) {
+          const author = authors[i]!
+          const t = times[i]!
+          const here = t >= from && t < to
+          if (here) active = true
+          if (author === 99 /* c */) {
+            if (firstCustomer < 0) firstCustomer = t
+            if (pending < 0) pending = t
+            if (here) {
+              const P = periodAt(t)
+              total.customerMessages++
+              P.customerMessages++
+              A.customerMessages++
+              C.customerMessages++
+              const local = t + offset
+              const day = Math.floor(local / DAY)
+              heat[(((day + 4) % 7) + 7) % 7]![Math.floor((((local % DAY) + DAY) % DAY) / HOUR)]!++
+              if (drill) {
+                drillHit('customerMessages', t)
+                drillHit('heat', t)
               }
             }
-            pending = -1
-            responded = true
+          } else if (author === 97 /* a */ || author === 112 /* p */) {
+            const ai = author === 97
+            if (here) {
+              const P = periodAt(t)
+              if (ai) {
+                total.aiMessages++
+                P.aiMessages++
+                A.aiMessages++
+                C.aiMessages++
+              } else {
+                total.personMessages++
+                P.personMessages++
+                A.personMessages++
+                C.personMessages++
+              }
+              if (drill) drillHit(ai ? 'aiMessages' : 'personMessages', t)
+            }
+            if (pending >= 0) {
+              if (inRange(pending)) {
+                const delta = t - pending
+                const P = periodAt(pending)
+                if (ai) {
+                  total.responseAi.push(delta)
+                  P.responseAi.push(delta)
+                  A.responseAi.push(delta)
+                  C.responseAi.push(delta)
+                  if (!responded) {
+                    total.firstResponseAi.push(delta)
+                    P.firstResponseAi.push(delta)
+                    A.firstResponseAi.push(delta)
+                    C.firstResponseAi.push(delta)
+                  }
+                } else {
+                  total.responsePerson.push(delta)
+                  P.responsePerson.push(delta)
+                  A.responsePerson.push(delta)
+                  C.responsePerson.push(delta)
+                  if (!responded) {
+                    total.firstResponsePerson.push(delta)
+                    P.firstResponsePerson.push(delta)
+                    A.firstResponsePerson.push(delta)
+                    C.firstResponsePerson.push(delta)
+                  }
+                }
+              }
+              pending = -1
+              responded = true
+            }
+            if (!ai && handover < 0) handover = t
+          } else if (author === 104 /* h */) {
+            if (handover < 0) handover = t
           }
-          if (!ai && handover < 0) handover = t
-        } else if (author === 104 /* h */) {
-          if (handover < 0) handover = t
         }
-      }
 
-      if (inRange(first)) {
-        for (const g of [total, periodAt(first), A, C]) g.chatsStarted++
-        drillHit('chatsStarted', first)
-      }
-      if (active) for (const g of [total, periodAt(Math.max(first, from)), A, C]) g.activeChats++
-      if (handover >= 0 && inRange(handover)) {
-        for (const g of [total, periodAt(handover), A, C]) {
-          g.handedOver++
-          if (firstCustomer >= 0 && firstCustomer <= handover) g.handOverDelay.push(handover - firstCustomer)
+        if (inRange(first)) {
+          for (const g of [total, periodAt(first), A, C]) g.chatsStarted++
+          drillHit('chatsStarted', first)
         }
-        drillHit('handedOver', handover)
-      }
-      if (pending >= 0 && inRange(pending) && now - pending >= q.unansweredAfterMs) {
-        for (const g of [total, periodAt(pending), A, C]) g.unanswered++
-        drillHit('unanswered', pending)
+        if (active) for (const g of [total, periodAt(Math.max(first, from)), A, C]) g.activeChats++
+        if (handover >= 0 && inRange(handover)) {
+          for (const g of [total, periodAt(handover), A, C]) {
+            g.handedOver++
+            if (firstCustomer >= 0 && firstCustomer <= handover) g.handOverDelay.push(handover - firstCustomer)
+          }
+          drillHit('handedOver', handover)
+        }
+        if (pending >= 0 && inRange(pending) && now - pending >= q.unansweredAfterMs) {
+          for (const g of [total, periodAt(pending), A, C]) g.unanswered++
+          drillHit('unanswered', pending)
+        }
       }
     }
     return { tallies: { total, periods, agents, channels }, heat, drilled }

@@ -102,6 +102,27 @@ describe('the inbox over the cached chats', () => {
     expect(inbox.counts(null, null)).toMatchObject({ needsPerson: 2, unread: 3 })
   })
 
+  it('keeps the counts and channel types between view switches, and reads them again after any write, here or in another connection', () => {
+    expect(inbox.list({ ...all, view: 'all' }).counts).toMatchObject({ needsPerson: 1, all: 5 })
+    expect(inbox.list({ ...all, view: 'unread' }).counts).toMatchObject({ needsPerson: 1, all: 5 })
+    // A write on this connection.
+    store.saveChats([{ ...CHATS[1]!, role: 'user', unReadCount: 1, time: 600 }])
+    expect(inbox.list({ ...all, view: 'needsPerson' }).counts).toMatchObject({ needsPerson: 2, all: 5 })
+    // A write by another connection to the same file (another process, a second window).
+    const other = openCacheDatabase(join(dir, 'p.db'), KEY).db
+    try {
+      new MessageStore(other).saveChats([
+        { id: 'new', agentId: 'a3', type: 'TELEGRAM', humanTalk: true, role: 'user', time: 700 },
+      ])
+    } finally {
+      other.close()
+    }
+    const page = inbox.list({ ...all, view: 'all' })
+    expect(page.counts).toMatchObject({ needsPerson: 3, all: 6 })
+    expect(page.channels).toContain('TELEGRAM')
+    expect(inbox.counts('a3', null)).toMatchObject({ needsPerson: 1, all: 1 })
+  })
+
   it('filters by part of the name or phone, taking LIKE characters literally', () => {
     store.saveChats([
       { id: 'w-5511999', name: 'Maria 50%', agentId: 'a1', humanTalk: true, role: 'user', time: 700 },
