@@ -1,12 +1,20 @@
 import v8 from 'node:v8'
 import fc from 'fast-check'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { z } from 'zod'
 import { AppFailure, appError, type PushEventName, type Result } from '../../../electron/contract/app'
 import type { Profile } from '../../../electron/contract/app/profiles'
 import { endpointNames } from '../../../electron/contract/endpoints'
 import type { ApiGateway } from '../../../electron/core/gateway'
-import { containsSecret, createRouter, scrubError, type SomeAppHandlers } from '../../../electron/core/router'
+import {
+  type AppHandler,
+  type AppHandlerInput,
+  type AppHandlers,
+  containsSecret,
+  createRouter,
+  scrubError,
+  type SomeAppHandlers,
+} from '../../../electron/core/router'
 
 const SECRET = 'tok-0123456789-secret'
 const profile: Profile = {
@@ -345,5 +353,39 @@ describe('the secret check of an answer', () => {
   it('ignores secrets too short to scrub, as the error scrub does', () => {
     expect(containsSecret({ a: 'abc' }, ['abc', ''])).toBe(false)
     expect(containsSecret(undefined, [SECRET])).toBe(false)
+  })
+})
+
+describe('app handlers typed by the contract', () => {
+  it('types the input as the schema parses it and the answer as the output schema accepts it (checked by tsc)', async () => {
+    const load: AppHandler<'drafts.load'> = ({ key }) => ({ found: key.length > 0, value: null })
+    expectTypeOf<AppHandlerInput<'drafts.load'>>().toEqualTypeOf<{ key: string }>()
+    // A default of the input schema is filled in before the handler runs: `limit` is never undefined.
+    expectTypeOf<AppHandlerInput<'messages.page'>['limit']>().toEqualTypeOf<number>()
+    // @ts-expect-error -- an answer the channel's output schema refuses does not compile
+    const wrong: AppHandler<'drafts.save'> = () => ({ kept: 'somewhere' })
+    // @ts-expect-error -- a composition that leaves a channel of its set out does not compile
+    const partial: AppHandlers<'drafts.load' | 'drafts.remove'> = { 'drafts.load': load }
+    expect(await load({ key: 'k' }, { activeProfile: async () => null })).toEqual({ found: true, value: null })
+    expect([typeof wrong, typeof partial]).toEqual(['function', 'object'])
+  })
+
+  it('calls in process through the same checks as IPC, typed by name, and throws a failed answer', async () => {
+    const { router } = setup({
+      handlers: {
+        'drafts.load': ({ key }) => ({ found: true, value: key, extra: 'stripped by the output schema' }),
+        'drafts.remove': () => {
+          throw new AppFailure(appError('not_found', 'gone'))
+        },
+      },
+    })
+    const loaded = await router.call('drafts.load', { key: 'k1' })
+    expectTypeOf(loaded).toEqualTypeOf<{ found: boolean; value: unknown }>()
+    expect(loaded).toEqual({ found: true, value: 'k1' })
+    await expect(router.call('drafts.remove', { key: 'k1' })).rejects.toMatchObject({ error: { kind: 'not_found' } })
+    // @ts-expect-error -- an input the channel's schema does not describe does not compile
+    await expect(router.call('drafts.load', { nope: 1 })).rejects.toMatchObject({ error: { kind: 'validation' } })
+    const agents = await router.endpoint('agents.list', { path: { workspaceId: 'ws1' } })
+    expect(agents).toEqual([{ id: 'a1', name: 'Agent' }])
   })
 })
