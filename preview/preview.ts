@@ -7,8 +7,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import type { ChatNotification } from '../electron/contract/app/notifications'
-import type { Result } from '../electron/contract/app/result'
-import type { Workspace } from '../electron/contract/resources/workspace'
+import { AppFailure, type Result } from '../electron/contract/app/result'
 import type { Core } from '../electron/core/app'
 import { createDeskCore } from '../electron/main/deskCore'
 import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../electron/main/protocol'
@@ -406,24 +405,25 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
 
 /** `--service URL --token T`: the same calls the connect form makes, so the page opens on that profile. */
 async function connectProfile(core: Core, service: NonNullable<PreviewOptions['service']>): Promise<void> {
-  const tested = await core.router.dispatch('app:profiles.testConnection', {
-    baseUrl: service.url,
-    token: service.token,
-  })
-  if (!tested.ok) throw new Error(`the service refused the connection: ${tested.error.message}`)
-  const workspaces = (tested.data as { workspaces: Workspace[] }).workspaces
+  const failed = (what: string) => (err: unknown) => {
+    throw new Error(`${what}: ${err instanceof AppFailure ? err.error.message : String(err)}`)
+  }
+  const { workspaces } = await core.router
+    .call('profiles.testConnection', { baseUrl: service.url, token: service.token })
+    .catch(failed('the service refused the connection'))
   const workspace = service.workspaceId ? workspaces.find((w) => w.id === service.workspaceId) : workspaces[0]
   if (!workspace)
     throw new Error(service.workspaceId ? `no workspace ${service.workspaceId}` : 'the token sees no workspace')
-  const created = await core.router.dispatch('app:profiles.create', {
-    baseUrl: service.url,
-    token: service.token,
-    workspaceId: workspace.id,
-    workspaceName: workspace.name,
-    label: workspace.name,
-    rememberToken: false,
-  })
-  if (!created.ok) throw new Error(`the profile could not be saved: ${created.error.message}`)
+  await core.router
+    .call('profiles.create', {
+      baseUrl: service.url,
+      token: service.token,
+      workspaceId: workspace.id,
+      workspaceName: workspace.name,
+      label: workspace.name,
+      rememberToken: false,
+    })
+    .catch(failed('the profile could not be saved'))
 }
 
 function parseArgs(argv: string[]): PreviewOptions & { rebuild: boolean } {

@@ -1,6 +1,9 @@
 import type { PushEventName, PushEventPayload } from '../contract/app/events'
-import { NOTICE_LABEL_MAX } from '../contract/app/notices'
+import type { AppChannelName } from '../contract/app'
+import type { chatExportChannels } from '../contract/app/chatExport'
+import { NOTICE_LABEL_MAX, type noticeChannels } from '../contract/app/notices'
 import type { AppInfo, Profile } from '../contract/app/profiles'
+import type { sessionExportChannels } from '../contract/app/sessionExport'
 import { createApiClient, type ApiClient, type FetchLike } from './api'
 import { type Connectivity, createConnectivity } from './connectivity'
 import { createChatExportHandlers, type SaveFile } from './export/chatExport'
@@ -13,10 +16,11 @@ import {
   createDemoLauncher,
   createProfileHandlers,
   type DemoLauncher,
+  type ProfileChannelName,
   type StartDemoService,
 } from './profiles/channels'
 import { createProfileStore, DEMO_PROFILE_ID, type ProfileStore } from './profiles/profileStore'
-import { type ChannelHandler, createRouter, type Emit, type Router } from './router'
+import { type AppHandlers, type CoreCalls, createRouter, type Emit, type Router } from './router'
 import { openSettingsFile, type WindowBounds } from './settings/settingsFile'
 import { type KeytarLoader, openVault, type SafeStorageLike, type SecretStore } from './vault'
 
@@ -35,9 +39,17 @@ export interface CoreContext {
   connectivity: Connectivity
 }
 
-/** Channels added by other layers; the context also carries the final (wrapped) gateway. */
-export type ExtraChannels =
-  Record<string, ChannelHandler> | ((ctx: CoreContext & { gateway: ApiGateway }) => Record<string, ChannelHandler>)
+/** The app channels the core answers itself. */
+export type CoreChannelName =
+  | ProfileChannelName
+  | keyof typeof chatExportChannels
+  | keyof typeof sessionExportChannels
+  | keyof typeof noticeChannels
+/** The app channels other layers answer (cache, sync, outbox, drafts, updates…): the shell's composition has them all. */
+export type ExtraChannelName = Exclude<AppChannelName, CoreChannelName>
+/** Handlers of other layers (a test gives a few); the context also carries the final (wrapped) gateway. */
+export type ExtraHandlers = Partial<AppHandlers<ExtraChannelName>>
+export type ExtraChannels = ExtraHandlers | ((ctx: CoreContext & { gateway: ApiGateway }) => ExtraHandlers)
 
 export interface CoreOptions {
   /** Electron's `app.getPath('userData')`, or a temp folder in tests and the preview. */
@@ -215,20 +227,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   })
   // An export reads through the router itself, so it gets the cache's channels and the API like the renderer.
+  const calls: CoreCalls = {
+    call: (name, input, opts) => router.call(name, input, opts),
+    endpoint: (name, input, opts) => router.endpoint(name, input, opts),
+  }
   const exportHandlers = createChatExportHandlers({
-    dispatch: (channel, input, opts) => router.dispatch(channel, input, opts),
+    core: calls,
     saveFile: options.saveFile,
     emit,
     now,
   })
-  // The service sessions' CSV export (issue 16), the same way.
+  // The service sessions' CSV export, the same way.
   const sessionExportHandlers = createSessionExportHandlers({
-    dispatch: (channel, input, opts) => router.dispatch(channel, input, opts),
+    core: calls,
     saveFile: options.saveFile,
     emit,
     now,
   })
-  const noticeHandlers: Record<string, ChannelHandler> = {
+  const noticeHandlers: AppHandlers<keyof typeof noticeChannels> = {
     'notices.take': async () => ({ notices: notices.take() }),
   }
   const extra =
@@ -245,20 +261,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const router: Router = createRouter({
     gateway,
     activeProfile,
-    // The router parsed each input with the channel's own schema, which is what each handler is typed with.
-    handlers: {
-      ...(handlers as unknown as Record<string, ChannelHandler>),
-      ...exportHandlers,
-      ...sessionExportHandlers,
-      ...noticeHandlers,
-      ...extra,
-    },
-    checkedOutputs: new Set([
-      ...Object.keys(handlers),
-      ...Object.keys(exportHandlers),
-      ...Object.keys(sessionExportHandlers),
-      ...Object.keys(noticeHandlers),
-    ]),
+    handlers: { ...handlers, ...exportHandlers, ...sessionExportHandlers, ...noticeHandlers, ...extra },
     emit,
     secrets: () => secrets.knownSecrets(),
     onRefused: refusals,

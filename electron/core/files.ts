@@ -1,8 +1,8 @@
-import type { SaveMediaInput } from '../contract/app/files'
+import type { fileChannels } from '../contract/app/files'
 import { AppFailure, appError } from '../contract/app/result'
 import { safeFileName } from '../contract/fileNames'
 import type { MediaFetch } from './media'
-import type { ChannelHandler } from './router'
+import type { AppHandlers } from './router'
 
 /**
  * The shell's save of a downloaded file: asks where in the OS save dialog (offering
@@ -31,10 +31,9 @@ function nameFromUrl(url: string): string | undefined {
 }
 
 /** `files.saveMedia`: fetched through the core's media path, then saved by the shell where the user says. */
-export function createFileHandlers(deps: FileDeps): Record<string, ChannelHandler> {
+export function createFileHandlers(deps: FileDeps): AppHandlers<keyof typeof fileChannels> {
   return {
-    'files.saveMedia': async (input) => {
-      const { url, fileName } = input as SaveMediaInput
+    'files.saveMedia': async ({ url, fileName }) => {
       if (!deps.saveDownload) throw new AppFailure(appError('internal', 'Saving files is not available here'))
       const response = await deps.fetchMedia(url)
       if (!response.ok || !response.body) {

@@ -1,5 +1,5 @@
-import type { ChatNotification } from '../contract/app/notifications'
-import type { ChannelHandler, Emit } from './router'
+import type { ChatNotification, notificationChannels } from '../contract/app/notifications'
+import type { AppHandlers, Emit } from './router'
 
 /**
  * Shows one OS notification; `onClick` is called when the user clicks it. Answers whether it was
@@ -17,10 +17,9 @@ export interface NotificationDeps {
 }
 
 /** `notifications.show`: main decides (the setting) and shows; a click becomes `notifications.clicked`. */
-export function createNotificationHandlers(deps: NotificationDeps): Record<string, ChannelHandler> {
+export function createNotificationHandlers(deps: NotificationDeps): AppHandlers<keyof typeof notificationChannels> {
   return {
-    'notifications.show': async (input) => {
-      const notification = input as ChatNotification
+    'notifications.show': async (notification) => {
       if (!deps.show || !(await deps.enabled())) return { shown: false }
       const shown = await deps.show(notification, () =>
         deps.emit('notifications.clicked', { chatId: notification.chatId }),

@@ -1,5 +1,5 @@
-import type { OpenChatWindow } from '../contract/app/windows'
-import type { ChannelHandler } from './router'
+import type { windowChannels } from '../contract/app/windows'
+import type { AppHandlers } from './router'
 
 /**
  * Opens a new app window at a route of the app (`/chats/<id>`); answers whether one opened. Main's
@@ -14,10 +14,9 @@ export function chatRoute(chatId: string): string {
 }
 
 /** `windows.openChat`: the route is built here from the chat's id, never taken from the page. */
-export function createWindowHandlers(deps: { open?: OpenWindow }): Record<string, ChannelHandler> {
+export function createWindowHandlers(deps: { open?: OpenWindow }): AppHandlers<keyof typeof windowChannels> {
   return {
-    'windows.openChat': async (input) => {
-      const { chatId } = input as OpenChatWindow
+    'windows.openChat': async ({ chatId }) => {
       if (!deps.open) return { opened: false }
       return { opened: await deps.open(chatRoute(chatId)) }
     },

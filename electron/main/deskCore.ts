@@ -1,6 +1,7 @@
 import { Settings } from '../contract/app/profiles'
+import { AppFailure } from '../contract/app/result'
 import type { UpdateStatus } from '../contract/app/updates'
-import { createCore, type Core, type CoreOptions } from '../core/app'
+import { createCore, type Core, type CoreOptions, type ExtraChannelName } from '../core/app'
 import { createOfflineLayer, type OfflineLayer, type OfflineLayerOptions } from '../core/cache/offlineLayer'
 import { createAgentTestsLayer } from '../core/agentTests/agentTestsLayer'
 import { createDraftsLayer } from '../core/drafts/draftsLayer'
@@ -9,6 +10,7 @@ import { createFileHandlers, type SaveDownload } from '../core/files'
 import { createNotificationHandlers, type ShowNotification } from '../core/notifications'
 import { createWindowHandlers, type OpenWindow } from '../core/windows'
 import { createOutboxLayer } from '../core/outbox/outboxLayer'
+import type { AppHandlers } from '../core/router'
 import { createProfileSettingsLayer } from '../core/profileSettings/profileSettingsLayer'
 import {
   setupAutoUpdates,
@@ -60,8 +62,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   let core: Core | null = null
   // The layers need the settings, which the core owns; they read them only after it exists.
   const settings = async (): Promise<Settings> => {
-    const answer = core ? await core.router.dispatch('app:settings.get', undefined) : null
-    return answer?.ok ? (answer.data as { settings: Settings }).settings : Settings.parse({})
+    if (!core) return Settings.parse({})
+    try {
+      return (await core.router.call('settings.get', undefined)).settings
+    } catch (err) {
+      if (err instanceof AppFailure) return Settings.parse({})
+      throw err
+    }
   }
   const offline = createOfflineLayer({
     ...offlineOptions,
@@ -126,7 +133,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           fetchMedia: (url) => (core as Core).media.fetchMedia(url),
           saveDownload,
         })
-        return {
+        // Every channel the core does not answer itself: one left out here does not compile.
+        const handlers: AppHandlers<ExtraChannelName> = {
           ...files,
           ...offline.channels,
           ...outbox.channels(ctx),
@@ -138,6 +146,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           ...notifications,
           ...createWindowHandlers({ open: openWindow }),
         }
+        return handlers
       },
     })
   } catch (err) {

@@ -34,10 +34,16 @@ export function originOf(url: string): string | null {
 
 export function trustedOrigins(origins: readonly string[]): TrustedOrigins {
   const allowed = new Set(origins.map((o) => originOf(o)).filter((o): o is string => o !== null))
+  // Every call of a window asks about the same page: the last answer is kept instead of parsing its URL again.
+  let lastUrl: string | null = null
+  let lastTrusted = false
   return {
     isTrusted: (url) => {
+      if (url === lastUrl) return lastTrusted
       const origin = originOf(url)
-      return origin !== null && allowed.has(origin)
+      lastTrusted = origin !== null && allowed.has(origin)
+      lastUrl = url
+      return lastTrusted
     },
   }
 }

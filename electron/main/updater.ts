@@ -1,6 +1,6 @@
-import type { AppChannelOutput } from '../contract/app'
 import type { Settings } from '../contract/app/profiles'
 import type { UpdateStatus, updateChannels, UpdatesInfo } from '../contract/app/updates'
+import type { AppHandlers } from '../core/router'
 
 /**
  * The app's own updates (electron-updater against the GitHub releases of electron-builder.yml):
@@ -198,9 +198,7 @@ export function setupAutoUpdates(deps: AutoUpdatesDeps): AutoUpdates {
 type UpdateChannelName = keyof typeof updateChannels
 
 /** The `updates.*` app channels, for the router's handlers (e.g. `createCore({ extraChannels })`). */
-export function updateChannelHandlers(updates: AutoUpdates): {
-  [N in UpdateChannelName]: () => AppChannelOutput<N> | Promise<AppChannelOutput<N>>
-} {
+export function updateChannelHandlers(updates: AutoUpdates): AppHandlers<UpdateChannelName> {
   return {
     'updates.status': () => updates.info(),
     'updates.check': () => updates.check(),

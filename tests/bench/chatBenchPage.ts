@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { SyncProgress, SyncedScope } from '../../electron/contract/app'
+import type { SyncProgress } from '../../electron/contract/app'
 import type { Preview } from '../../preview/preview'
 
 /** What the page reports for one scroll run: frame gaps (ms) and the most message nodes seen at once. */
@@ -21,14 +21,10 @@ export const median = (values: readonly number[]) => percentile(values, 50)
 
 /** Makes an agent's chats local through the offline layer's own channel, and waits for the job to end. */
 export async function syncAgent(preview: Preview, agentId: string, timeoutMs = 15 * 60_000): Promise<SyncProgress> {
-  const started = await preview.core.router.dispatch('app:sync.start', { agentId })
-  if (!started.ok) throw new Error(`sync.start failed: ${started.error.message}`)
-  const jobId = (started.data as SyncProgress).jobId
+  const { jobId } = await preview.core.router.call('sync.start', { agentId })
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const status = await preview.core.router.dispatch('app:sync.status', undefined)
-    if (!status.ok) throw new Error(`sync.status failed: ${status.error.message}`)
-    const { jobs, scopes } = status.data as { jobs: SyncProgress[]; scopes: SyncedScope[] }
+    const { jobs, scopes } = await preview.core.router.call('sync.status', undefined)
     const job = jobs.find((j) => j.jobId === jobId)
     if (job && job.state !== 'running') {
       if (job.state !== 'done') throw new Error(`the sync ended ${job.state}: ${job.error?.message ?? ''}`)

@@ -7,7 +7,7 @@ import type { Profile } from '../../electron/contract/app'
 import { inputSchemaOf, type EndpointName } from '../../electron/contract/endpoints'
 import { createApiClient } from '../../electron/core/api'
 import { networkGateway } from '../../electron/core/gateway'
-import { createRouter } from '../../electron/core/router'
+import { containsSecret, createRouter } from '../../electron/core/router'
 import { handle, trustedOrigins, type InvokeSender } from '../../electron/main/ipc'
 import { APP_ORIGIN } from '../../electron/main/protocol'
 import { startSandbox } from '../../electron/sandbox/index'
@@ -116,7 +116,7 @@ export default async function ipcBench(): Promise<Record<string, Figure>> {
       const parts = {
         cloneIn: part(() => overIpc(input)),
         inputParse: part(() => inputSchemaOf(name).safeParse(input)),
-        secretCheck: part(() => JSON.stringify(items).includes(token)),
+        secretCheck: part(() => containsSecret(items, [token])),
         cloneOut: part(() => overIpc(answer)),
       }
       return {

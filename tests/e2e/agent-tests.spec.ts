@@ -199,8 +199,6 @@ test('a customer message of a service session becomes a test case of its agent',
     `/v2/workspace/${service.workspaceId}/interactions?page=1&pageSize=25`,
   )
   const session = sessions.find((s) => s.id === sessionId)
-  const state = await preview.core.router.dispatch('app:agentTests.load', { agentId: session!.agentId })
-  expect(state.ok && (state.data as { cases: { prompt: string; context: unknown[] }[] }).cases).toEqual([
-    expect.objectContaining({ prompt: question, context: [expect.anything()] }),
-  ])
+  const state = await preview.core.router.call('agentTests.load', { agentId: session!.agentId })
+  expect(state.cases).toEqual([expect.objectContaining({ prompt: question, context: [expect.anything()] })])
 })

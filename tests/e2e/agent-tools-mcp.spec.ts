@@ -76,8 +76,9 @@ test('an operator adds an MCP connection with headers, sees it connected, syncs 
   await page.getByTestId('confirm-yes').click()
   await expect(page.getByTestId('mcp-empty')).toBeVisible()
   // Sync is never answered from the offline cache: the service itself says the connection is gone.
-  const after = await preview.core.router.dispatch('api:mcp.syncTools', { path: { mcpId } })
-  expect(after.ok ? 'still there' : after.error.kind).toBe('not_found')
+  await expect(preview.core.router.endpoint('mcp.syncTools', { path: { mcpId } })).rejects.toMatchObject({
+    error: { kind: 'not_found' },
+  })
 })
 
 test('an OAuth connection is added unconnected and offers its authorization page', async ({ page, preview }) => {
@@ -101,9 +102,7 @@ test('connections an older version left in localStorage move into the profile’
   page,
   preview,
 }) => {
-  const demo = await preview.core.router.dispatch('app:profiles.openDemo', undefined)
-  if (!demo.ok) throw new Error(demo.error.message)
-  const profileId = (demo.data as { id: string }).id
+  const { id: profileId } = await preview.core.router.call('profiles.openDemo', undefined)
   const url = 'https://crm.lojademo.com.br/s/sk_live_legacy/mcp'
   const legacy = [
     {

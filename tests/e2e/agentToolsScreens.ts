@@ -7,8 +7,7 @@ export const SUPPORT = SEED_FACTS.agents.support
 
 /** Opens the demo workspace as a new user would (the profile is the same one "Open the demo" makes). */
 export async function openDemo(core: Core): Promise<void> {
-  const r = await core.router.dispatch('app:profiles.openDemo', undefined)
-  if (!r.ok) throw new Error(r.error.message)
+  await core.router.call('profiles.openDemo', undefined)
 }
 
 /** Lands on one tab of an agent's detail view. */
@@ -34,8 +33,7 @@ export async function openAgentTab(page: Page, url: string, agentId: string, tab
 
 /** The theme and language a user picks in Settings, applied before the page loads. */
 export async function setAppearance(core: Core, theme: 'light' | 'dark', locale: 'en' | 'pt-BR'): Promise<void> {
-  const r = await core.router.dispatch('app:settings.update', { theme, locale })
-  if (!r.ok) throw new Error(r.error.message)
+  await core.router.call('settings.update', { theme, locale })
 }
 
 /** Calls the service the way the app does, to read back what it stored. */

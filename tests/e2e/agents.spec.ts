@@ -46,11 +46,11 @@ test('a new user opens the demo workspace, sees the agents, filters them and pag
   // Eight more agents make two pages of ten.
   const workspaceId = await demoWorkspaceId(preview.core)
   for (let i = 1; i <= 8; i++) {
-    const r = await preview.core.router.dispatch('api:agents.create', {
+    // A failed answer is thrown as its AppFailure.
+    await preview.core.router.endpoint('agents.create', {
       path: { workspaceId },
       body: { name: `Extra agent ${String(i).padStart(2, '0')}`, type: 'PERSONAL', communicationType: 'RELAXED' },
     })
-    expect(r.ok).toBe(true)
   }
   await page.reload()
   await expect(rows(page)).toHaveCount(10)
@@ -118,8 +118,6 @@ test('the connect form reaches a service, lists its workspace and saves a profil
 })
 
 async function demoWorkspaceId(core: import('../../electron/core/app').Core): Promise<string> {
-  const r = await core.router.dispatch('app:profiles.list', undefined)
-  if (!r.ok) throw new Error(r.error.message)
-  const state = r.data as { profiles: { id: string; workspaceId: string }[]; activeProfileId: string }
+  const state = await core.router.call('profiles.list', undefined)
   return state.profiles.find((p) => p.id === state.activeProfileId)!.workspaceId
 }

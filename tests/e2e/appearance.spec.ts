@@ -56,8 +56,8 @@ test.describe('in Portuguese, following a dark OS theme', () => {
     expect(await theme(page)).toBe('light')
     await shot('appearance-5-settings-en-light')
 
-    const saved = await preview.core.router.dispatch('app:settings.get', undefined)
-    expect(saved.ok && saved.data).toMatchObject({ settings: { locale: 'en', theme: 'light' } })
+    const saved = await preview.core.router.call('settings.get', undefined)
+    expect(saved).toMatchObject({ settings: { locale: 'en', theme: 'light' } })
   })
 })
 

@@ -205,19 +205,18 @@ test('export a chat as HTML and as JSON; the list moves by keyboard', async ({ p
   const chatId = first!
   const all: ChatMessage[] = []
   for (let p = 1; ; p++) {
-    const r = await preview.core.router.dispatch('api:messages.list', {
+    const page = await preview.core.router.endpoint('messages.list', {
       path: { chatId },
       query: { page: p, pageSize: 500 },
     })
-    if (!r.ok) throw new Error(r.error.message)
-    all.push(...(r.data as ChatMessage[]))
-    if ((r.data as ChatMessage[]).length < 500) break
+    all.push(...page)
+    if (page.length < 500) break
   }
-  const list = await preview.core.router.dispatch('api:chats.list', {
+  const list = await preview.core.router.endpoint('chats.list', {
     path: { workspaceId: SEED_FACTS.workspaceId },
     query: { page: 1, pageSize: 50 },
   })
-  const chat = (list.ok ? (list.data as Chat[]) : []).find((c) => c.id === chatId)
+  const chat = list.find((c) => c.id === chatId)
 
   const json = JSON.parse(await downloadExport(page, preview, /Data \(JSON\)/)) as {
     format: string
@@ -242,12 +241,11 @@ test('export a chat as HTML and as JSON; the list moves by keyboard', async ({ p
 
 test('a link to a message deep in the chat opens the chat at that message', async ({ page, preview }) => {
   await openDemoChats(page, preview.url)
-  const r = await preview.core.router.dispatch('api:messages.list', {
+  const third = await preview.core.router.endpoint('messages.list', {
     path: { chatId: SEED_FACTS.bigChatId },
     query: { page: 3, pageSize: 100 },
   })
-  if (!r.ok) throw new Error(r.error.message)
-  const target = (r.data as ChatMessage[]).find((m) => m.role === 'user' && m.text)!
+  const target = third.find((m) => m.role === 'user' && m.text)!
   await page.evaluate(([chatId, id]) => (location.hash = `#/chats/${chatId}?message=${id}`), [
     SEED_FACTS.bigChatId,
     target.id,

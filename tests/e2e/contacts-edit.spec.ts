@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { AppFailure } from '../../electron/contract/app/result'
 import type { Contact } from '../../electron/contract/resources/contact'
 import type { Core } from '../../electron/core/app'
 import { SEED_FACTS } from '../../electron/sandbox/index'
@@ -18,16 +19,18 @@ async function openDemo(page: Page, url: string) {
  * answer with what it kept): the core's media fetch sends the profile's token to its service.
  */
 async function contactOnService(core: Core, contactId: string): Promise<{ status: number; contact?: Contact }> {
-  const r = await core.router.dispatch('app:profiles.list', undefined)
-  if (!r.ok) throw new Error(r.error.message)
-  const state = r.data as { profiles: { id: string; baseUrl: string; workspaceId: string }[]; activeProfileId: string }
+  const state = await core.router.call('profiles.list', undefined)
   const profile = state.profiles.find((p) => p.id === state.activeProfileId)!
   // Through the API client (the media fetcher no longer lends the token to API routes, issue 14).
-  const answer = await core.router.dispatch('api:contacts.get', {
-    path: { workspaceId: profile.workspaceId, contactId },
-  })
-  if (answer.ok) return { status: 200, contact: answer.data as Contact }
-  return { status: answer.error.status ?? (answer.error.kind === 'not_found' ? 404 : 0) }
+  try {
+    const contact = await core.router.endpoint('contacts.get', {
+      path: { workspaceId: profile.workspaceId, contactId },
+    })
+    return { status: 200, contact }
+  } catch (err) {
+    if (!(err instanceof AppFailure)) throw err
+    return { status: err.error.status ?? (err.error.kind === 'not_found' ? 404 : 0) }
+  }
 }
 
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`)
@@ -114,10 +117,7 @@ test('a failed save keeps what was typed, and leaving with unsaved changes asks 
   await field(page, 'jobTitle').locator('input').fill('Typed before the contact vanished')
 
   // Someone else deletes the contact meanwhile: the save fails and the input stays.
-  const gone = await preview.core.router.dispatch('api:contacts.delete', {
-    path: { contactId: SEED_FACTS.accentedContactId },
-  })
-  expect(gone.ok).toBe(true)
+  await preview.core.router.endpoint('contacts.delete', { path: { contactId: SEED_FACTS.accentedContactId } })
   await page.getByTestId('form-save').click()
   await expect(page.getByTestId('save-failure')).toContainText('This item no longer exists on the service.')
   await expect(field(page, 'jobTitle').locator('input')).toHaveValue('Typed before the contact vanished')

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test'
-import type { Contact } from '../../electron/contract/resources/contact'
 import type { Core } from '../../electron/core/app'
 import { SEED_FACTS } from '../../electron/sandbox/index'
 import { expect, test } from './fixtures'
@@ -31,11 +30,7 @@ async function expectFocusVisible(page: Page) {
 }
 
 async function contactOnService(core: Core, contactId: string) {
-  const r = await core.router.dispatch('api:contacts.get', {
-    path: { workspaceId: SEED_FACTS.workspaceId, contactId },
-  })
-  if (!r.ok) throw new Error(r.error.message)
-  return r.data as Contact
+  return core.router.endpoint('contacts.get', { path: { workspaceId: SEED_FACTS.workspaceId, contactId } })
 }
 
 test('a user finds, opens, edits and saves a contact with the keyboard alone, and hears what is wrong', async ({

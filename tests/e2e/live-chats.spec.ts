@@ -252,8 +252,8 @@ test('a live update arrives while reading: the reading position stays, a marker 
     await page.getByTestId('chat-notify').click()
     await expect
       .poll(async () => {
-        const r = await w.preview.core.router.dispatch('app:settings.get', undefined)
-        return r.ok ? (r.data as { settings: { liveChatNotify: boolean } }).settings.liveChatNotify : null
+        const { settings } = await w.preview.core.router.call('settings.get', undefined)
+        return settings.liveChatNotify
       })
       .toBe(false)
     customerWrites(w, chatId, 'LIVE0002', 'Ainda estou aqui.')

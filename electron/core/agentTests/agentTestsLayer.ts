@@ -17,7 +17,7 @@ import type { ConversationReply } from '../../contract/resources/liveChat'
 import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import type { ApiGateway } from '../gateway'
-import type { ChannelContext, ChannelHandler, Emit } from '../router'
+import type { AppHandlers, ChannelContext, Emit } from '../router'
 import { verdictOf } from './checks'
 import { baselinesFrom, runCases, type AgentCalls } from './runner'
 
@@ -127,7 +127,7 @@ function describeIssue(issue: { path: readonly PropertyKey[]; message: string } 
 }
 
 export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
-  channels: Record<keyof typeof agentTestChannels, ChannelHandler>
+  channels: AppHandlers<keyof typeof agentTestChannels>
   forgetProfile(profileId: string): void
   dispose(): void
 } {
@@ -217,8 +217,7 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
 
   return {
     channels: {
-      'agentTests.load': async (raw, ctx): Promise<AgentTestsState> => {
-        const { agentId } = agentTestChannels['agentTests.load'].input.parse(raw)
+      'agentTests.load': async ({ agentId }, ctx): Promise<AgentTestsState> => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         return {
           cases: await casesOf(shelf, agentId),
@@ -227,8 +226,7 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
           kept: shelf.kept,
         }
       },
-      'agentTests.saveCase': async (raw, ctx) => {
-        const { agentId, testCase } = agentTestChannels['agentTests.saveCase'].input.parse(raw)
+      'agentTests.saveCase': async ({ agentId, testCase }, ctx) => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         const existing = testCase.id ? (await casesOf(shelf, agentId)).find((c) => c.id === testCase.id) : undefined
         if (!existing && (await shelf.cases(agentId)).length >= TEST_CASES_MAX)
@@ -243,19 +241,16 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         await shelf.putCases(agentId, [{ id: kept.id, json: JSON.stringify(kept) }])
         return { testCase: kept }
       },
-      'agentTests.deleteCase': async (raw, ctx) => {
-        const { agentId, caseId } = agentTestChannels['agentTests.deleteCase'].input.parse(raw)
+      'agentTests.deleteCase': async ({ agentId, caseId }, ctx) => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         return { deleted: await shelf.deleteCase(agentId, caseId) }
       },
-      'agentTests.saveSettings': async (raw, ctx) => {
-        const { agentId, settings } = agentTestChannels['agentTests.saveSettings'].input.parse(raw)
+      'agentTests.saveSettings': async ({ agentId, settings }, ctx) => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         await shelf.putSettings(agentId, JSON.stringify(settings))
         return { settings }
       },
-      'agentTests.run': async (raw, ctx) => {
-        const input = agentTestChannels['agentTests.run'].input.parse(raw)
+      'agentTests.run': async (input, ctx) => {
         if (running.has(input.runId)) throw new AppFailure(appError('validation', 'This run is already going'))
         // Known at once, so a Stop sent right after the Run finds it.
         const controller = new AbortController()
@@ -267,14 +262,12 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
           running.delete(input.runId)
         }
       },
-      'agentTests.stop': async (raw) => {
-        const { runId } = agentTestChannels['agentTests.stop'].input.parse(raw)
+      'agentTests.stop': async ({ runId }) => {
         const controller = running.get(runId)
         controller?.abort()
         return { stopped: !!controller }
       },
-      'agentTests.accept': async (raw, ctx) => {
-        const { agentId, runId, caseId } = agentTestChannels['agentTests.accept'].input.parse(raw)
+      'agentTests.accept': async ({ agentId, runId, caseId }, ctx) => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         const run = (await runsOf(shelf, agentId)).find((r) => r.id === runId)
         const result = run?.results.find((r) => r.caseId === caseId)
@@ -295,8 +288,7 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         await shelf.putRun(agentId, run.id, run.startedAt, JSON.stringify(updated), TEST_RUNS_KEPT)
         return { run: updated }
       },
-      'agentTests.export': async (raw, ctx) => {
-        const { agentId, agentName } = agentTestChannels['agentTests.export'].input.parse(raw)
+      'agentTests.export': async ({ agentId, agentName }, ctx) => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         const baselines = baselinesFrom(await runsOf(shelf, agentId))
         const file: AgentTestSuiteFile = {
@@ -322,8 +314,7 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         if (!deps.saveFile) return { outcome: 'content' as const, fileName, content }
         return { outcome: await deps.saveFile({ defaultName: fileName, content, format: 'json' }), fileName }
       },
-      'agentTests.import': async (raw, ctx) => {
-        const { agentId, content } = agentTestChannels['agentTests.import'].input.parse(raw)
+      'agentTests.import': async ({ agentId, content }, ctx) => {
         let json: unknown
         try {
           json = JSON.parse(content)

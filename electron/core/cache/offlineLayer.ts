@@ -9,7 +9,7 @@ import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { CoreContext } from '../app'
 import type { ApiGateway } from '../gateway'
-import type { ChannelContext, ChannelHandler } from '../router'
+import type { AppHandlers, ChannelContext } from '../router'
 import { SyncJobs, type SyncTuning } from '../sync/syncJobs'
 import {
   cachedProfileIds,
@@ -48,7 +48,7 @@ export interface OfflineLayer {
   /** For `createCore({ wrapGateway })`: the read-through cache in front of the network gateway. */
   wrapGateway(inner: ApiGateway, ctx: CoreContext): ApiGateway
   /** For `createCore({ extraChannels })`: sync.*, messages.page/around, search.messages, offline.*. */
-  channels: Record<OfflineChannelName, ChannelHandler>
+  channels: AppHandlers<OfflineChannelName>
   /** For `createCore({ onProfileRemoved })`: deletes the profile's cache file and key. */
   onProfileRemoved(profileId: string): Promise<void>
   /** The open cache of a profile (opened on first use). */
@@ -232,13 +232,11 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     await destroyProfileCache(context().userDataDir, context().secrets, profileId)
   }
 
-  const channels: Record<OfflineChannelName, ChannelHandler> = {
-    'sync.start': async (input, channelCtx) => {
-      const { agentId } = offlineChannels['sync.start'].input.parse(input)
+  const channels: AppHandlers<OfflineChannelName> = {
+    'sync.start': async ({ agentId }, channelCtx) => {
       return jobs.start(await requireActive(channelCtx), agentId).progress
     },
-    'sync.cancel': async (input) => {
-      const { jobId } = offlineChannels['sync.cancel'].input.parse(input)
+    'sync.cancel': async ({ jobId }) => {
       return { cancelled: jobs.cancel(jobId) }
     },
     'sync.status': async (_input, channelCtx) => {
@@ -252,18 +250,15 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         return { jobs: jobs.list(profile.id), scopes: [], cache }
       }
     },
-    'messages.page': async (input, channelCtx) => {
-      const { chatId, before, limit } = offlineChannels['messages.page'].input.parse(input)
+    'messages.page': async ({ chatId, before, limit }, channelCtx) => {
       const cache = await cacheFor((await requireActive(channelCtx)).id)
       return cache.messages.page(chatId, before, limit)
     },
-    'messages.around': async (input, channelCtx) => {
-      const { chatId, messageId, before, after } = offlineChannels['messages.around'].input.parse(input)
+    'messages.around': async ({ chatId, messageId, before, after }, channelCtx) => {
       const cache = await cacheFor((await requireActive(channelCtx)).id)
       return cache.messages.around(chatId, messageId, before, after)
     },
-    'search.messages': async (input, channelCtx) => {
-      const { query, chatId, limit } = offlineChannels['search.messages'].input.parse(input)
+    'search.messages': async ({ query, chatId, limit }, channelCtx) => {
       const cache = await cacheFor((await requireActive(channelCtx)).id)
       return cache.search.search(query, { chatId, limit })
     },
@@ -274,14 +269,12 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         storage: { usedBytes: offlineCopyBytes(context().userDataDir), budgetBytes: await budgetBytes() },
       }
     },
-    'offline.retry': async (input, channelCtx) => {
-      const { profileId } = offlineChannels['offline.retry'].input.parse(input)
+    'offline.retry': async ({ profileId }, channelCtx) => {
       const target = profileId ?? (await requireActive(channelCtx)).id
       // A failed opening is not kept (see cacheFor), so asking again opens anew.
       return { cache: await healthOf(target), profiles: await allUsage() }
     },
-    'offline.clear': async (input, channelCtx) => {
-      const { profileId } = offlineChannels['offline.clear'].input.parse(input)
+    'offline.clear': async ({ profileId }, channelCtx) => {
       const target = profileId ?? (await requireActive(channelCtx)).id
       await clearProfileData(target)
       return { profiles: await allUsage() }

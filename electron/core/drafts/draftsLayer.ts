@@ -2,7 +2,7 @@ import { DRAFT_MAX_CHARS, draftChannels } from '../../contract/app/drafts'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { ProfileCache } from '../cache/profileCache'
 import { profileKeptValues } from '../cache/profileKeptValues'
-import type { ChannelHandler } from '../router'
+import type { AppHandlers } from '../router'
 
 /**
  * Form drafts per profile in the profile's encrypted cache, or in memory for the session when that
@@ -14,27 +14,24 @@ export interface DraftsLayerDeps {
 }
 
 export function createDraftsLayer(deps: DraftsLayerDeps): {
-  channels: Record<keyof typeof draftChannels, ChannelHandler>
+  channels: AppHandlers<keyof typeof draftChannels>
   /** Forgets the in-memory drafts of a removed profile. */
   forgetProfile(profileId: string): void
 } {
   const kept = profileKeptValues({ ...deps, table: (cache) => cache.drafts })
   return {
     channels: {
-      'drafts.load': async (input, ctx) => {
-        const { key } = draftChannels['drafts.load'].input.parse(input)
+      'drafts.load': async ({ key }, ctx) => {
         const json = await kept.load(ctx, key)
         return json === null ? { found: false, value: null } : { found: true, value: JSON.parse(json) }
       },
-      'drafts.save': async (input, ctx) => {
-        const { key, value } = draftChannels['drafts.save'].input.parse(input)
+      'drafts.save': async ({ key, value }, ctx) => {
         const json = JSON.stringify(value ?? null)
         if (json.length > DRAFT_MAX_CHARS)
           throw new AppFailure(appError('validation', 'This draft is too long to keep', { reason: 'draft_too_long' }))
         return kept.save(ctx, key, json)
       },
-      'drafts.remove': async (input, ctx) => {
-        const { key } = draftChannels['drafts.remove'].input.parse(input)
+      'drafts.remove': async ({ key }, ctx) => {
         await kept.remove(ctx, key)
         return {}
       },

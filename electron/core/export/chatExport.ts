@@ -6,9 +6,9 @@ import {
   type MessageCursor,
   type SyncedScope,
 } from '../../contract/app'
-import { AppFailure, appError, type Result } from '../../contract/app/result'
+import { AppFailure, appError } from '../../contract/app/result'
 import { compareTimes } from '../../contract/timestamps'
-import type { ChannelHandler, Emit } from '../router'
+import type { AppHandlers, CoreCalls, Emit } from '../router'
 import { transcriptHtml, transcriptJson } from './chatTranscript'
 
 /** Writes a file the user picks in a save dialog (main); 'cancelled' when they close it. */
@@ -19,11 +19,9 @@ export type SaveFile = (file: {
   format: 'html' | 'json' | 'csv' | 'png'
 }) => Promise<'saved' | 'cancelled'>
 
-export type Dispatch = (channel: string, input: unknown, opts?: { signal?: AbortSignal }) => Promise<Result<unknown>>
-
 export interface ChatExportDeps {
-  /** The core router's dispatch: the cache's channels and the API, as the renderer would call them. */
-  dispatch: Dispatch
+  /** The core's own calls: the cache's channels and the API, as the renderer would call them. */
+  core: CoreCalls
   saveFile?: SaveFile
   emit: Emit
   now?: () => number
@@ -33,11 +31,6 @@ export interface ChatExportDeps {
 export const EXPORT_PAGE_SIZE = 500
 
 type Source = 'cache' | 'service'
-
-function unwrap<T>(r: Result<unknown>): T {
-  if (!r.ok) throw new AppFailure(r.error)
-  return r.data as T
-}
 
 /** `Maria Silva` → `maria-silva`; keeps letters of any script, drops what file systems dislike. */
 export function fileSlug(name: string): string {
@@ -65,16 +58,19 @@ export function cacheCovers(scopes: readonly SyncedScope[], agentId: string | nu
  * `chats.export` and `chats.exportCancel`: gathers every message of a chat (oldest first in the
  * file), one request at a time, reporting progress, stoppable between pages.
  */
-export function createChatExportHandlers(
-  deps: ChatExportDeps,
-): Record<keyof typeof chatExportChannels, ChannelHandler> {
+export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyof typeof chatExportChannels> {
   const now = deps.now ?? Date.now
   const running = new Map<string, AbortController>()
 
   async function cacheIsComplete(chat: Chat, signal: AbortSignal): Promise<boolean> {
-    const status = await deps.dispatch('app:sync.status', undefined, { signal })
-    if (!status.ok) return false
-    return cacheCovers((status.data as { scopes: SyncedScope[] }).scopes, chat.agentId)
+    try {
+      const status = await deps.core.call('sync.status', undefined, { signal })
+      return cacheCovers(status.scopes, chat.agentId)
+    } catch (err) {
+      // No answer about the cache (off, unreadable, no profile): the service has the history.
+      if (err instanceof AppFailure) return false
+      throw err
+    }
   }
 
   async function fromCache(input: ChatExportInput, signal: AbortSignal): Promise<ChatMessage[]> {
@@ -82,12 +78,10 @@ export function createChatExportHandlers(
     let before: MessageCursor | undefined
     for (;;) {
       if (signal.aborted) throw cancelled()
-      const page = unwrap<{ messages: ChatMessage[]; next: MessageCursor | null }>(
-        await deps.dispatch(
-          'app:messages.page',
-          { chatId: input.chatId, limit: EXPORT_PAGE_SIZE, ...(before ? { before } : {}) },
-          { signal },
-        ),
+      const page = await deps.core.call(
+        'messages.page',
+        { chatId: input.chatId, limit: EXPORT_PAGE_SIZE, ...(before ? { before } : {}) },
+        { signal },
       )
       for (const m of page.messages) newestFirst.push(m)
       progress(input, newestFirst.length, 'cache')
@@ -102,12 +96,10 @@ export function createChatExportHandlers(
     const newestFirst: ChatMessage[] = []
     for (let page = 1; ; page++) {
       if (signal.aborted) throw cancelled()
-      const items = unwrap<ChatMessage[]>(
-        await deps.dispatch(
-          'api:messages.list',
-          { path: { chatId: input.chatId }, query: { page, pageSize: EXPORT_PAGE_SIZE } },
-          { signal },
-        ),
+      const items = await deps.core.endpoint(
+        'messages.list',
+        { path: { chatId: input.chatId }, query: { page, pageSize: EXPORT_PAGE_SIZE } },
+        { signal },
       )
       let added = 0
       // New messages arriving while we page shift the pages: what was seen already is skipped.
@@ -131,8 +123,7 @@ export function createChatExportHandlers(
   const cancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
 
   return {
-    'chats.export': async (raw, ctx): Promise<ChatExportResult> => {
-      const input = chatExportChannels['chats.export'].input.parse(raw)
+    'chats.export': async (input, ctx): Promise<ChatExportResult> => {
       if (running.has(input.exportId)) throw new AppFailure(appError('validation', 'This export is already running'))
       const controller = new AbortController()
       ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
@@ -174,8 +165,7 @@ export function createChatExportHandlers(
         running.delete(input.exportId)
       }
     },
-    'chats.exportCancel': async (raw) => {
-      const { exportId } = chatExportChannels['chats.exportCancel'].input.parse(raw)
+    'chats.exportCancel': async ({ exportId }) => {
       const controller = running.get(exportId)
       controller?.abort()
       return { cancelled: !!controller }

@@ -1,14 +1,15 @@
 import { sessionExportChannels, type SessionExportResult } from '../../contract/app/sessionExport'
-import { AppFailure, appError, type Result } from '../../contract/app/result'
+import { AppFailure, appError } from '../../contract/app/result'
 import { EXPORT_COLUMNS, type ExportRow } from '../../contract/resources/liveChat'
-import type { ChannelHandler, Emit } from '../router'
-import type { Dispatch, SaveFile } from './chatExport'
+import type { AppHandlers, CoreCalls, Emit } from '../router'
+import type { SaveFile } from './chatExport'
 
 /** Sessions per request of the vendor's export. */
 export const SESSION_EXPORT_PAGE_SIZE = 100
 
 export interface SessionExportDeps {
-  dispatch: Dispatch
+  /** The core's own calls: the API through the cache, as the renderer would call it. */
+  core: CoreCalls
   saveFile?: SaveFile
   emit: Emit
   now?: () => number
@@ -35,21 +36,13 @@ export function sessionsCsv(
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }
 
-function unwrap<T>(r: Result<unknown>): T {
-  if (!r.ok) throw new AppFailure(r.error)
-  return r.data as T
-}
-
-export function createSessionExportHandlers(
-  deps: SessionExportDeps,
-): Record<keyof typeof sessionExportChannels, ChannelHandler> {
+export function createSessionExportHandlers(deps: SessionExportDeps): AppHandlers<keyof typeof sessionExportChannels> {
   const now = deps.now ?? Date.now
   const running = new Map<string, AbortController>()
   const cancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
 
   return {
-    'sessions.export': async (raw, ctx): Promise<SessionExportResult> => {
-      const input = sessionExportChannels['sessions.export'].input.parse(raw)
+    'sessions.export': async (input, ctx): Promise<SessionExportResult> => {
       if (running.has(input.exportId)) throw new AppFailure(appError('validation', 'This export is already running'))
       const controller = new AbortController()
       ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
@@ -59,12 +52,10 @@ export function createSessionExportHandlers(
         const seen = new Set<string>()
         for (let page = 1; ; page++) {
           if (controller.signal.aborted) throw cancelled()
-          const part = unwrap<ExportRow[]>(
-            await deps.dispatch(
-              'api:interactions.export',
-              { path: { workspaceId: input.workspaceId }, body: { page, pagesize: SESSION_EXPORT_PAGE_SIZE } },
-              { signal: controller.signal },
-            ),
+          const part = await deps.core.endpoint(
+            'interactions.export',
+            { path: { workspaceId: input.workspaceId }, body: { page, pagesize: SESSION_EXPORT_PAGE_SIZE } },
+            { signal: controller.signal },
           )
           let added = 0
           // A page that only repeats what came (a service that wraps past the end) ends the export.
@@ -91,8 +82,7 @@ export function createSessionExportHandlers(
         running.delete(input.exportId)
       }
     },
-    'sessions.exportCancel': async (raw) => {
-      const { exportId } = sessionExportChannels['sessions.exportCancel'].input.parse(raw)
+    'sessions.exportCancel': async ({ exportId }) => {
       const controller = running.get(exportId)
       controller?.abort()
       return { cancelled: !!controller }

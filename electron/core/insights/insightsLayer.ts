@@ -1,9 +1,9 @@
-import { insightsChannels, InsightsQuery } from '../../contract/app/insights'
+import type { insightsChannels } from '../../contract/app/insights'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import { csvCell } from '../export/sessionExport'
-import type { ChannelContext, ChannelHandler } from '../router'
+import type { AppHandlers, ChannelContext } from '../router'
 import type { ApiGateway } from '../gateway'
 import type { Interaction } from '../../contract/resources/liveChat'
 import type { Profile } from '../../contract/app/profiles'
@@ -27,7 +27,7 @@ const SESSION_PAGES = 1000
 
 const EMPTY_COUNTS = { needsPerson: 0, unread: 0, ai: 0, finished: 0, all: 0 }
 
-export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeof insightsChannels, ChannelHandler> {
+export function createInsightsLayer(deps: InsightsLayerDeps): AppHandlers<keyof typeof insightsChannels> {
   const now = deps.now ?? Date.now
 
   async function cacheOf(ctx: ChannelContext): Promise<ProfileCache | null> {
@@ -47,8 +47,7 @@ export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeo
   }
 
   return {
-    'inbox.list': async (input, ctx) => {
-      const parsed = insightsChannels['inbox.list'].input.parse(input)
+    'inbox.list': async (parsed, ctx) => {
       const cache = await cacheOf(ctx)
       const scopes = cache ? await cache.scopes.list() : []
       // The list is in the copy once the workspace, or the filtered agent, finished a sync once.
@@ -69,12 +68,10 @@ export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeo
       })
       return { covered: true, ...page }
     },
-    'insights.compute': async (input, ctx) => {
-      const query = InsightsQuery.parse(input)
+    'insights.compute': async (query, ctx) => {
       return (await requireCache(ctx)).insights.compute(query, now())
     },
-    'insights.chats': async (input, ctx) => {
-      const { query, drill } = insightsChannels['insights.chats'].input.parse(input)
+    'insights.chats': async ({ query, drill }, ctx) => {
       return (await requireCache(ctx)).insights.chats(query, drill, now())
     },
     'insights.syncSessions': async (_input, ctx) => {
@@ -101,8 +98,7 @@ export function createInsightsLayer(deps: InsightsLayerDeps): Record<keyof typeo
       }
       return { sessions: count }
     },
-    'insights.save': async (input) => {
-      const parsed = insightsChannels['insights.save'].input.parse(input)
+    'insights.save': async (parsed) => {
       const file =
         'table' in parsed
           ? { content: tableCsv(parsed.table), format: 'csv' as const }

@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../contract/resources/chat'
 import type { CoreContext } from '../app'
 import type { ProfileCache } from '../cache/profileCache'
 import type { ApiGateway } from '../gateway'
-import type { ChannelContext, ChannelHandler } from '../router'
+import type { AppHandlers, ChannelContext } from '../router'
 import { MemoryOutbox, type OutboxQueue } from './outboxQueue'
 import { findCopy } from './reconcile'
 
@@ -41,7 +41,7 @@ export interface OutboxLayerDeps {
 }
 
 export interface OutboxLayer {
-  channels(ctx: CoreContext & { gateway: ApiGateway }): Record<keyof typeof outboxChannels, ChannelHandler>
+  channels(ctx: CoreContext & { gateway: ApiGateway }): AppHandlers<keyof typeof outboxChannels>
   /** Sends what is queued for the active profile now; resolves with how many went and how many are left. */
   flush(): Promise<{ sent: number; left: number }>
   dispose(): void
@@ -315,13 +315,11 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       // and when the service is back): a core that never sends opens no cache for it.
       ctx = coreCtx
       return {
-        'outbox.list': async (input, channelCtx) => {
-          const parsed = outboxChannels['outbox.list'].input.parse(input)
+        'outbox.list': async (parsed, channelCtx) => {
           const queue = await queueOf(await requireActive(channelCtx))
           return { entries: await queue.list(parsed?.chatId), volatile: queue.volatile }
         },
-        'outbox.enqueue': async (input, channelCtx) => {
-          const { chatId, kind, body } = outboxChannels['outbox.enqueue'].input.parse(input)
+        'outbox.enqueue': async ({ chatId, kind, body }, channelCtx) => {
           if ((kind === 'message') !== (body !== undefined))
             throw new AppFailure(
               appError('validation', 'A message needs its body; a take-over or return has none', {
@@ -335,8 +333,7 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
           void flush().catch(() => undefined)
           return { entry }
         },
-        'outbox.edit': async (input, channelCtx) => {
-          const { id, body } = outboxChannels['outbox.edit'].input.parse(input)
+        'outbox.edit': async ({ id, body }, channelCtx) => {
           const queue = await queueOf(await requireActive(channelCtx))
           const outcome = await queue.edit(id, body)
           if ('refused' in outcome) {
@@ -355,8 +352,7 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
           void flush().catch(() => undefined)
           return { entry: outcome.entry }
         },
-        'outbox.cancel': async (input, channelCtx) => {
-          const { id } = outboxChannels['outbox.cancel'].input.parse(input)
+        'outbox.cancel': async ({ id }, channelCtx) => {
           const queue = await queueOf(await requireActive(channelCtx))
           const before = (await queue.list()).find((e) => e.id === id)
           const outcome = await queue.cancel(id)
@@ -364,8 +360,7 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
           if (outcome === 'cancelled' && before) changed([before.chatId])
           return { cancelled: outcome === 'cancelled' }
         },
-        'offlineCopy.follow': async (input, channelCtx) => {
-          const { chatId, change, messageId, text } = outboxChannels['offlineCopy.follow'].input.parse(input)
+        'offlineCopy.follow': async ({ chatId, change, messageId, text }, channelCtx) => {
           const cache = await deps.cacheFor((await requireActive(channelCtx)).id)
           if (change === 'messageEdited') {
             if (!messageId || text === undefined) return { changed: 0 }

@@ -6,7 +6,7 @@ import {
 } from '../../contract/app/profileSettings'
 import type { ProfileCache } from '../cache/profileCache'
 import { profileKeptValues } from '../cache/profileKeptValues'
-import type { ChannelHandler } from '../router'
+import type { AppHandlerOutput, AppHandlers } from '../router'
 
 /**
  * Per-profile settings (MCP connections, whose URLs carry secrets) in the profile's encrypted cache,
@@ -21,7 +21,7 @@ export interface ProfileSettingsLayerDeps {
 export const settingKeyOf = (key: ProfileSettingKey): string => `${key.setting}:${key.agentId}`
 
 /** A stored value still of its kind's shape (one an older version wrote differently is not found). */
-function parsed(key: ProfileSettingKey, json: string | null): { found: boolean; value: unknown } {
+function parsed(key: ProfileSettingKey, json: string | null): AppHandlerOutput<'profileSettings.load'> {
   if (json === null) return { found: false, value: null }
   try {
     const value = profileSettingValues[key.setting].safeParse(JSON.parse(json))
@@ -32,19 +32,17 @@ function parsed(key: ProfileSettingKey, json: string | null): { found: boolean; 
 }
 
 export function createProfileSettingsLayer(deps: ProfileSettingsLayerDeps): {
-  channels: Record<keyof typeof profileSettingChannels, ChannelHandler>
+  channels: AppHandlers<keyof typeof profileSettingChannels>
   /** Forgets the in-memory settings of a removed profile. */
   forgetProfile(profileId: string): void
 } {
   const kept = profileKeptValues({ ...deps, table: (cache) => cache.profileSettings })
   return {
     channels: {
-      'profileSettings.load': async (input, ctx) => {
-        const { key } = profileSettingChannels['profileSettings.load'].input.parse(input)
+      'profileSettings.load': async ({ key }, ctx) => {
         return parsed(key, await kept.load(ctx, settingKeyOf(key)))
       },
-      'profileSettings.save': async (input, ctx) => {
-        const { key, value } = profileSettingChannels['profileSettings.save'].input.parse(input)
+      'profileSettings.save': async ({ key, value }, ctx) => {
         const checked = profileSettingValues[key.setting].safeParse(value)
         if (!checked.success) throw new AppFailure(appError('validation', `Not a value of ${key.setting}`))
         return kept.save(ctx, settingKeyOf(key), JSON.stringify(checked.data))

@@ -1,26 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import type { z } from 'zod'
-import type { AppChannels } from '../../contract/app'
 import { type AppInfo, baseUrlProblem, profileChannels, type Profile, type Settings } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Workspace } from '../../contract/resources/workspace'
 import type { ApiClient } from '../api'
 import { assertDriverLoads, CacheUnavailable, type CacheDriverOptions } from '../cache/cacheDatabase'
 import { externalUrlToOpen } from '../externalLinks'
-import type { ChannelContext } from '../router'
+import type { AppHandlers } from '../router'
 import type { SettingsFile } from '../settings/settingsFile'
 import type { SecretStore } from '../vault/secretStore'
 import { DEMO_PROFILE_ID, newProfileId, type ProfileStore } from './profileStore'
 
 export type ProfileChannelName = keyof typeof profileChannels
 
-type Handler<N extends ProfileChannelName> = (
-  input: z.output<AppChannels[N]['input']>,
-  ctx: ChannelContext,
-) => Promise<z.input<AppChannels[N]['output']>>
-
-export type ProfileHandlers = { [N in ProfileChannelName]: Handler<N> }
+export type ProfileHandlers = AppHandlers<ProfileChannelName>
 
 /** The embedded service the demo profile talks to. */
 export interface DemoService {

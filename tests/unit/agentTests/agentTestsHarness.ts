@@ -8,6 +8,7 @@ import { cacheApi, CacheClient } from '../../../electron/core/cache/cacheClient'
 import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { networkGateway } from '../../../electron/core/gateway'
 import { startSandbox, SEED_FACTS } from '../../../electron/sandbox'
+import { callHandler } from '../core/callHandler'
 
 export const TOKEN = 'agent-tests-token'
 export const SOFIA = SEED_FACTS.agents.support
@@ -43,7 +44,7 @@ export async function agentTestsHarness() {
   })
   const ctx = { activeProfile: async () => profile }
   const call = async <T>(name: keyof typeof layer.channels, input: unknown) =>
-    (await layer.channels[name](input, ctx)) as T
+    (await callHandler(layer.channels, name, input, ctx)) as T
 
   async function setBehavior(agentId: string, change: (behavior: string) => string): Promise<void> {
     const agent = await api.agents.get({ path: { agentId } })

@@ -7,6 +7,7 @@ import { openVault } from '../../../electron/core/vault'
 import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
 import { fakeKeychain } from '../vault/fakeKeytar'
 import { fakeSafeStorage } from '../vault/fakeSafeStorage'
+import { callHandler } from '../core/callHandler'
 
 /**
  * Issue 23, item 3 through the offline channels: a cache whose keychain did not answer is off and
@@ -51,7 +52,7 @@ describe('a cache whose key is in a keychain that did not answer', () => {
     const world = await offlineWorld({ dir, secrets: fallen })
     worlds.push(world)
     const call = <T>(name: keyof OfflineWorld['layer']['channels'], input?: unknown) =>
-      world.layer.channels[name](input, channelCtx(world)) as Promise<T>
+      callHandler(world.layer.channels, name, input, channelCtx(world)) as Promise<T>
 
     const status = await call<{ cache: CacheHealth }>('sync.status')
     expect(status.cache).toMatchObject({ state: 'unavailable', problem: 'key_missing' })

@@ -7,6 +7,7 @@ import { CACHE_SCHEMA_VERSION } from '../../../electron/core/cache/cacheDatabase
 import { cacheKeyAccount } from '../../../electron/core/cache/cacheKey'
 import { cacheFileOf } from '../../../electron/core/cache/profileCache'
 import { channelCtx, offlineWorld, openCacheFileReadOnly, withCacheDb, type OfflineWorld } from '../sync/offlineHarness'
+import { callHandler } from '../core/callHandler'
 
 let world: OfflineWorld
 
@@ -22,7 +23,7 @@ afterEach(async () => {
 })
 
 const call = (name: keyof OfflineWorld['layer']['channels'], input?: unknown) =>
-  world.layer.channels[name](input, channelCtx(world)) as Promise<unknown>
+  callHandler(world.layer.channels, name, input, channelCtx(world)) as Promise<unknown>
 
 async function syncAll(): Promise<SyncProgress> {
   const started = (await call('sync.start', {})) as SyncProgress
@@ -161,7 +162,7 @@ describe('offline channels', () => {
     const before = readFileSync(file)
     const again = await offlineWorld({ dir: world.dir, secrets: world.secrets })
     const again2 = (name: keyof OfflineWorld['layer']['channels'], input?: unknown) =>
-      again.layer.channels[name](input, channelCtx(again)) as Promise<unknown>
+      callHandler(again.layer.channels, name, input, channelCtx(again)) as Promise<unknown>
     try {
       await expect(again.layer.cacheFor(again.profile.id)).rejects.toMatchObject({ problem: 'undecryptable' })
       expect(readFileSync(file).equals(before)).toBe(true)

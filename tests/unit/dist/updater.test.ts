@@ -12,6 +12,7 @@ import {
   type UpdaterEngine,
   type UpdaterEvents,
 } from '../../../electron/main/updater'
+import { callHandler } from '../core/callHandler'
 
 // The updater never imports electron itself; this keeps any accidental import from loading a binary.
 vi.mock('electron', () => ({}))
@@ -227,14 +228,16 @@ describe('updateChannelHandlers', () => {
     const handlers = updateChannelHandlers(start())
     expect(Object.keys(handlers).sort()).toEqual(Object.keys(updateChannels).sort())
 
-    const checked = await handlers['updates.check']()
-    expect(updateChannels['updates.check'].output.parse(checked)).toEqual({
+    const ctx = { activeProfile: async () => null }
+    // callHandler parses each answer with the channel's output schema, as the router does.
+    const checked = await callHandler(handlers, 'updates.check', undefined, ctx)
+    expect(checked).toEqual({
       supported: true,
       automatic: true,
       status: { state: 'downloaded', version: '1.3.0' },
     })
-    expect(updateChannels['updates.status'].output.parse(await handlers['updates.status']())).toEqual(checked)
-    expect(updateChannels['updates.restart'].output.parse(await handlers['updates.restart']())).toEqual({
+    expect(await callHandler(handlers, 'updates.status', undefined, ctx)).toEqual(checked)
+    expect(await callHandler(handlers, 'updates.restart', undefined, ctx)).toEqual({
       restarting: true,
     })
   })

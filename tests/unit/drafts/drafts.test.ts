@@ -6,6 +6,7 @@ import type { Profile } from '../../../electron/contract/app/profiles'
 import { cacheApi, CacheClient } from '../../../electron/core/cache/cacheClient'
 import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { createDraftsLayer } from '../../../electron/core/drafts/draftsLayer'
+import { callHandler } from '../core/callHandler'
 
 const KEY = 'cd'.repeat(32)
 const P1 = { id: 'p1', hasToken: true } as Profile
@@ -32,7 +33,7 @@ function layerOver(caches: Record<string, () => Promise<ProfileCache>>) {
   let active: Profile = P1
   const ctx = { activeProfile: async () => active }
   const call = async <T>(name: keyof typeof layer.channels, input: unknown) =>
-    (await layer.channels[name](input, ctx)) as T
+    (await callHandler(layer.channels, name, input, ctx)) as T
   return { layer, call, use: (p: Profile) => (active = p) }
 }
 

@@ -6,8 +6,8 @@ import {
   createChatExportHandlers,
   EXPORT_PAGE_SIZE,
   exportFileName,
-  type Dispatch,
 } from '../../../electron/core/export/chatExport'
+import { coreCallsOver, type Dispatch } from '../../../electron/core/router'
 
 const labels = {
   title: 'Chat',
@@ -80,7 +80,7 @@ describe('chats.export', () => {
     }
     const progress: number[] = []
     const handlers = createChatExportHandlers({
-      dispatch: counting,
+      core: coreCallsOver(counting),
       emit: (_e, p) => progress.push((p as { messages: number }).messages),
       now: () => Date.UTC(2026, 0, 2),
     })
@@ -108,7 +108,7 @@ describe('chats.export', () => {
     const { dispatch, calls } = scripted(all, { synced: true })
     const saved: { defaultName: string; content: string }[] = []
     const handlers = createChatExportHandlers({
-      dispatch,
+      core: coreCallsOver(dispatch),
       emit: () => undefined,
       saveFile: async (file) => {
         saved.push(file)
@@ -140,7 +140,11 @@ describe('chats.export', () => {
       { id: 'past', time: -8_640_000_000_000_001, role: 'user', text: 'from before any Date' },
     ].reverse()
     const { dispatch } = scripted(odd)
-    const handlers = createChatExportHandlers({ dispatch, emit: () => undefined, now: () => Date.UTC(2026, 0, 2) })
+    const handlers = createChatExportHandlers({
+      core: coreCallsOver(dispatch),
+      emit: () => undefined,
+      now: () => Date.UTC(2026, 0, 2),
+    })
     const r = (await handlers['chats.export'](
       { ...baseInput, format: 'html' },
       { activeProfile: async () => null },
@@ -169,7 +173,7 @@ describe('chats.export', () => {
           )
       },
     })
-    const handlers = createChatExportHandlers({ dispatch, emit: () => undefined })
+    const handlers = createChatExportHandlers({ core: coreCallsOver(dispatch), emit: () => undefined })
     own.handlers = handlers
     const run = handlers['chats.export']({ ...baseInput, format: 'json' }, { activeProfile: async () => null })
     await expect(run).rejects.toBeInstanceOf(AppFailure)

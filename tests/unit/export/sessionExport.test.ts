@@ -6,6 +6,7 @@ import {
   SESSION_EXPORT_PAGE_SIZE,
   sessionsCsv,
 } from '../../../electron/core/export/sessionExport'
+import { coreCallsOver } from '../../../electron/core/router'
 
 const LABELS = {
   contactName: 'Contact',
@@ -45,12 +46,12 @@ describe('sessions CSV', () => {
     const progress: number[] = []
     const saved: { defaultName: string; content: string; format: string }[] = []
     const handlers = createSessionExportHandlers({
-      dispatch: async (channel, input) => {
+      core: coreCallsOver(async (channel, input) => {
         asked.push([channel, input])
         const { page, pagesize } = (input as { body: { page: number; pagesize: number } }).body
         const rows = Array.from({ length: total }, (_, i) => row(i)).slice((page - 1) * pagesize, page * pagesize)
         return { ok: true, data: rows }
-      },
+      }),
       saveFile: async (file) => {
         saved.push(file)
         return 'saved'
@@ -79,10 +80,10 @@ describe('sessions CSV', () => {
   it('stops between pages when cancelled', async () => {
     let release: (() => void) | undefined
     const handlers = createSessionExportHandlers({
-      dispatch: async () => {
+      core: coreCallsOver(async () => {
         await new Promise<void>((r) => (release = r))
         return { ok: true, data: Array.from({ length: SESSION_EXPORT_PAGE_SIZE }, (_, i) => row(i)) }
-      },
+      }),
       emit: (() => undefined) as never,
     })
     const running = handlers['sessions.export'](

@@ -8,6 +8,7 @@ import { insightsChannels } from '../../../electron/contract/app/insights'
 import { cacheApi, CacheClient } from '../../../electron/core/cache/cacheClient'
 import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { createInsightsLayer, tableCsv } from '../../../electron/core/insights/insightsLayer'
+import { callHandler } from '../core/callHandler'
 
 /** The inbox's and the insights' channels over a real cache worker, as the router calls them. */
 let dir: string
@@ -31,15 +32,12 @@ afterEach(async () => {
 })
 
 /** As the router does: the input parsed by the channel's schema, the output checked by its own. */
-async function call<N extends keyof typeof insightsChannels>(
+function call<N extends keyof typeof insightsChannels>(
   layer: ReturnType<typeof createInsightsLayer>,
   name: N,
   input: unknown,
 ): Promise<z.output<(typeof insightsChannels)[N]['output']>> {
-  const parsed = insightsChannels[name].input.parse(input)
-  return insightsChannels[name].output.parse(await layer[name](parsed, ctx)) as z.output<
-    (typeof insightsChannels)[N]['output']
-  >
+  return callHandler(layer, name, input, ctx)
 }
 
 describe('the insights layer', () => {
@@ -66,7 +64,7 @@ describe('the insights layer', () => {
       },
     })
     expect(await call(layer, 'inbox.list', {})).toMatchObject({ covered: false })
-    await expect(layer['insights.compute']({ from: 0, to: 1 }, ctx)).rejects.toMatchObject({
+    await expect(call(layer, 'insights.compute', { from: 0, to: 1 })).rejects.toMatchObject({
       error: { kind: 'offline' },
     })
   })

@@ -197,7 +197,11 @@ describe('refused calls are logged', () => {
     const router = createRouter({
       gateway: { run: async () => ({ data: null, meta: { source: 'network', fetchedAt: 0 } }) },
       activeProfile: async () => null,
-      handlers: { 'profiles.setToken': async () => null },
+      handlers: {
+        'profiles.setToken': async () => {
+          throw new Error('never called: the contract refuses the input first')
+        },
+      },
       emit: () => {},
       secrets: () => [],
       onRefused: log,

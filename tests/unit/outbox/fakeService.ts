@@ -9,6 +9,7 @@ import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { createConnectivity } from '../../../electron/core/connectivity'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import { createOutboxLayer, type OutboxLayerDeps } from '../../../electron/core/outbox/outboxLayer'
+import { callHandler } from '../core/callHandler'
 
 /**
  * A chat service in memory, synchronous, with the faults the outbox must survive: a send whose
@@ -211,6 +212,7 @@ export function outboxOn(
   } as unknown as CoreContext & { gateway: ApiGateway }
   const channels = layer.channels(ctx)
   const channelCtx = { activeProfile: async () => PROFILE }
-  const call = async <T>(name: ChannelName, input?: unknown) => (await channels[name](input, channelCtx as never)) as T
+  const call = async <T>(name: ChannelName, input?: unknown) =>
+    (await callHandler(channels, name, input, channelCtx)) as T
   return { layer, call }
 }

@@ -14,6 +14,7 @@ import { createConnectivity } from '../../../electron/core/connectivity'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import { createOutboxLayer } from '../../../electron/core/outbox/outboxLayer'
 import { CLOCK_SKEW_MS, findCopy } from '../../../electron/core/outbox/reconcile'
+import { callHandler } from '../core/callHandler'
 
 const KEY = 'ab'.repeat(32)
 const CHAT = 'CH1-5511999990000'
@@ -168,7 +169,8 @@ function layerOn(cache: ProfileCache, gateway: ApiGateway, events: string[][] = 
   } as unknown as CoreContext & { gateway: ApiGateway }
   const channels = layer.channels(ctx)
   const channelCtx = { activeProfile: async () => PROFILE }
-  const call = async <T>(name: keyof typeof channels, input?: unknown) => (await channels[name](input, channelCtx)) as T
+  const call = async <T>(name: keyof typeof channels, input?: unknown) =>
+    (await callHandler(channels, name, input, channelCtx)) as T
   return { layer, call, connectivity }
 }
 

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import type { OutboxEntry, Result } from '../../../electron/contract/app'
-import type { ChatMessage } from '../../../electron/contract/resources/chat'
 import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
 import { startSandbox } from '../../../electron/sandbox/index'
 import { SEED_FACTS } from '../../../electron/sandbox/seed'
@@ -44,28 +42,19 @@ describe('sending without the offline cache', () => {
       offline: { sqlite: { nativeBinding: join(dir, 'missing', 'better_sqlite3.node') } },
     })
     const core = desk.core
-    const dispatch = <T>(channel: string, input?: unknown) => core.router.dispatch(channel, input) as Promise<Result<T>>
-    expect((await dispatch('app:profiles.openDemo')).ok).toBe(true)
+    // Each call throws the AppFailure of a failed answer.
+    await core.router.call('profiles.openDemo', undefined)
     const chatId = SEED_FACTS.bigChatId
     const text = 'Resposta sem cópia offline'
 
-    expect((await dispatch('app:outbox.enqueue', { chatId, kind: 'startHuman' })).ok).toBe(true)
-    const queued = await dispatch<{ entry: OutboxEntry }>('app:outbox.enqueue', {
-      chatId,
-      kind: 'message',
-      body: { message: text },
-    })
-    expect(queued.ok).toBe(true)
-    const listed = await dispatch<{ entries: OutboxEntry[]; volatile: boolean }>('app:outbox.list', { chatId })
-    expect(listed).toMatchObject({ ok: true, data: { volatile: true } })
+    await core.router.call('outbox.enqueue', { chatId, kind: 'startHuman' })
+    const queued = await core.router.call('outbox.enqueue', { chatId, kind: 'message', body: { message: text } })
+    expect(queued.entry).toMatchObject({ chatId, kind: 'message' })
+    expect(await core.router.call('outbox.list', { chatId })).toMatchObject({ volatile: true })
 
     // A flush ends when what it found (and what was queued meanwhile) has gone or cannot go now.
-    expect(await dispatch('app:outbox.flush')).toMatchObject({ ok: true, data: { left: 0 } })
-    const messages = await dispatch<ChatMessage[]>('api:messages.list', {
-      path: { chatId },
-      query: { page: 1, pageSize: 20 },
-    })
-    if (!messages.ok) return expect.unreachable('the chat can be read online')
-    expect(messages.data.filter((m) => m.text === text)).toHaveLength(1)
+    expect(await core.router.call('outbox.flush', undefined)).toMatchObject({ left: 0 })
+    const messages = await core.router.endpoint('messages.list', { path: { chatId }, query: { page: 1, pageSize: 20 } })
+    expect(messages.filter((m) => m.text === text)).toHaveLength(1)
   })
 })
