@@ -100,3 +100,13 @@ export function fieldRulesOf(issues: readonly z.core.$ZodIssue[], input?: unknow
   }
   return out
 }
+
+/**
+ * What main puts in `AppError.fields` when an input is refused: per dotted field path, the rule it
+ * broke in the encoded form (`tooLong:500`), which the renderer reads back with `decodeFieldRule`.
+ */
+export function encodedFieldRules(issues: readonly z.core.$ZodIssue[], input?: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldRulesOf(issues, input)).map(([path, rule]) => [path, encodeFieldRule(rule)]),
+  )
+}

@@ -3,6 +3,7 @@ import { appChannels, type AppChannelName } from '../contract/app'
 import type { PushEventName, PushEventPayload } from '../contract/app/events'
 import type { Profile } from '../contract/app/profiles'
 import { AppFailure, appError, type AppError, fieldErrors, isAppError, type Result } from '../contract/app/result'
+import { encodedFieldRules } from '../contract/fieldRules'
 import { endpointNames, endpoints, inputSchemaOf, type EndpointName } from '../contract/endpoints'
 import { apiChannel, appChannelName } from '../contract/ipc'
 import type { ApiGateway } from './gateway'
@@ -56,9 +57,10 @@ function isAppChannelName(name: string): name is AppChannelName {
   return Object.hasOwn(appChannels, name)
 }
 
-function validationFailure(issues: z.core.$ZodIssue[], endpoint?: string): AppError {
-  const fields = fieldErrors(issues)
-  const summary = Object.entries(fields)
+/** `fields` carries each field's rule in the encoded form the renderer decodes; the message, zod's words for the log. */
+function validationFailure(issues: z.core.$ZodIssue[], input: unknown, endpoint?: string): AppError {
+  const fields = encodedFieldRules(issues, input)
+  const summary = Object.entries(fieldErrors(issues))
     .map(([field, message]) => `${field}: ${message}`)
     .join('; ')
   return appError('validation', `Invalid input: ${summary}`, endpoint ? { endpoint, fields } : { fields })
@@ -112,7 +114,7 @@ export function createRouter(deps: RouterDeps): Router {
     const parsed = inputSchemaOf(name).safeParse(rawInput ?? {})
     if (!parsed.success) {
       deps.onRefused?.(apiChannel(name), inputRefusalReason(parsed.error.issues))
-      return { ok: false, error: validationFailure(parsed.error.issues, name) }
+      return { ok: false, error: validationFailure(parsed.error.issues, rawInput, name) }
     }
     const profile = await deps.activeProfile()
     if (!profile) return { ok: false, error: appError('auth', 'Connect to a workspace first', { endpoint: name }) }
@@ -133,7 +135,7 @@ export function createRouter(deps: RouterDeps): Router {
     const parsed = (def.input as z.ZodType).safeParse(rawInput)
     if (!parsed.success) {
       deps.onRefused?.(appChannelName(name), inputRefusalReason(parsed.error.issues))
-      return { ok: false, error: validationFailure(parsed.error.issues) }
+      return { ok: false, error: validationFailure(parsed.error.issues, rawInput) }
     }
     const ctx: ChannelContext = { signal: opts.signal, activeProfile: deps.activeProfile }
     let data: unknown

@@ -14,6 +14,7 @@ import {
 import { useI18n } from 'vue-i18n'
 import type { z } from 'zod'
 import { decodeFieldRule, fieldRulesOf, type AppError, type FieldRule, type Result } from '@contract'
+import { useDebounceFn } from '@/composables/useDebounceFn'
 import { useLeaveGuard } from '@/composables/useLeaveGuard'
 import { browserDraftStore, injectDraftStore, memoryDraftStore, type DraftStore } from './draftStore'
 import { saveFailureText } from './saveFailure'
@@ -202,23 +203,16 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
     }
     draftReady = true
   })()
-  let timer: ReturnType<typeof setTimeout> | undefined
   const writeDraft = () => {
     const k = key()
     if (!k || !draftReady) return
     if (dirty.value) void drafts.save(k, clone(form.value)).catch(() => undefined)
     else void drafts.remove(k).catch(() => undefined)
   }
-  watch(
-    form,
-    () => {
-      clearTimeout(timer)
-      timer = setTimeout(writeDraft, 250)
-    },
-    { deep: true },
-  )
+  const writeLater = useDebounceFn(writeDraft, 250)
+  watch(form, () => writeLater(), { deep: true })
   const flushDraft = () => {
-    clearTimeout(timer)
+    writeLater.cancel()
     writeDraft()
   }
   // Closing or reloading the window within the pause: what was typed is kept too.

@@ -1,5 +1,6 @@
 import { sessionExportChannels, type SessionExportResult } from '../../contract/app/sessionExport'
 import { AppFailure, appError, type Result } from '../../contract/app/result'
+import { takePage } from '../../contract/paging'
 import { EXPORT_COLUMNS, type ExportRow } from '../../contract/resources/liveChat'
 import type { ChannelHandler, Emit } from '../router'
 import type { Dispatch, SaveFile } from './chatExport'
@@ -66,17 +67,11 @@ export function createSessionExportHandlers(
               { signal: controller.signal },
             ),
           )
-          let added = 0
-          // A page that only repeats what came (a service that wraps past the end) ends the export.
-          for (const row of part) {
-            const key = JSON.stringify(row)
-            if (seen.has(key)) continue
-            seen.add(key)
-            rows.push(row)
-            added++
-          }
+          // Rows carry no id: a row is known by its whole content.
+          const { fresh, more } = takePage(part, seen, (row) => JSON.stringify(row), SESSION_EXPORT_PAGE_SIZE)
+          rows.push(...fresh)
           deps.emit('sessions.exportProgress', { exportId: input.exportId, rows: rows.length })
-          if (part.length < SESSION_EXPORT_PAGE_SIZE || added === 0) break
+          if (!more) break
         }
         if (controller.signal.aborted) throw cancelled()
         const content = sessionsCsv(rows, input.labels)
