@@ -110,3 +110,17 @@ export function encodedFieldRules(issues: readonly z.core.$ZodIssue[], input?: u
     Object.entries(fieldRulesOf(issues, input)).map(([path, rule]) => [path, encodeFieldRule(rule)]),
   )
 }
+
+/**
+ * The renderer's reader of a refusal main sent: each field's rule, decoded, under the path of the
+ * field in what the form sends (the call's `body.name` is the form's `name`). Undefined when the
+ * refusal names no field.
+ */
+export function refusedFields(error: {
+  kind: string
+  fields?: Record<string, string> | undefined
+}): Record<string, FieldRule> | undefined {
+  const fields = error.kind === 'validation' && error.fields ? Object.entries(error.fields) : []
+  if (fields.length === 0) return undefined
+  return Object.fromEntries(fields.map(([path, rule]) => [path.replace(/^body\./, ''), decodeFieldRule(rule)]))
+}

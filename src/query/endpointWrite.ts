@@ -57,7 +57,8 @@ export async function invalidateAfterWrite(profileId: string, name: EndpointName
 /**
  * A write of the endpoint table: run through the session (a refused token asks for a new one and
  * runs again); on success the reads it affects are refreshed, and those of what it deleted are
- * forgotten (and no read shows the deleted thing again). Resolves with the Result, so a form can show a refusal beside its fields.
+ * forgotten (and no read shows the deleted thing again). Resolves with the Result, so a form can
+ * show a refusal beside its fields.
  */
 export async function runWrite<N extends EndpointName>(
   name: N,
