@@ -100,3 +100,27 @@ export function fieldRulesOf(issues: readonly z.core.$ZodIssue[], input?: unknow
   }
   return out
 }
+
+/**
+ * What main puts in `AppError.fields` when an input is refused: per dotted field path, the rule it
+ * broke in the encoded form (`tooLong:500`), which the renderer reads back with `decodeFieldRule`.
+ */
+export function encodedFieldRules(issues: readonly z.core.$ZodIssue[], input?: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldRulesOf(issues, input)).map(([path, rule]) => [path, encodeFieldRule(rule)]),
+  )
+}
+
+/**
+ * The renderer's reader of a refusal main sent: each field's rule, decoded, under the path of the
+ * field in what the form sends (the call's `body.name` is the form's `name`). Undefined when the
+ * refusal names no field.
+ */
+export function refusedFields(error: {
+  kind: string
+  fields?: Record<string, string> | undefined
+}): Record<string, FieldRule> | undefined {
+  const fields = error.kind === 'validation' && error.fields ? Object.entries(error.fields) : []
+  if (fields.length === 0) return undefined
+  return Object.fromEntries(fields.map(([path, rule]) => [path.replace(/^body\./, ''), decodeFieldRule(rule)]))
+}

@@ -9,6 +9,7 @@ import {
 import type { PushEventName, PushEventPayload } from '../contract/app/events'
 import type { Profile } from '../contract/app/profiles'
 import { AppFailure, appError, type AppError, fieldErrors, isAppError, type Result } from '../contract/app/result'
+import { encodedFieldRules } from '../contract/fieldRules'
 import {
   endpointNames,
   endpoints,
@@ -100,9 +101,10 @@ function isAppChannelName(name: string): name is AppChannelName {
   return Object.hasOwn(appChannels, name)
 }
 
-function validationFailure(issues: z.core.$ZodIssue[], endpoint?: string): AppError {
-  const fields = fieldErrors(issues)
-  const summary = Object.entries(fields)
+/** `fields` carries each field's rule in the encoded form the renderer decodes; the message, zod's words for the log. */
+function validationFailure(issues: z.core.$ZodIssue[], input: unknown, endpoint?: string): AppError {
+  const fields = encodedFieldRules(issues, input)
+  const summary = Object.entries(fieldErrors(issues))
     .map(([field, message]) => `${field}: ${message}`)
     .join('; ')
   return appError('validation', `Invalid input: ${summary}`, endpoint ? { endpoint, fields } : { fields })
@@ -265,7 +267,7 @@ export function createRouter(deps: RouterDeps): Router {
     const parsed = inputSchemaOf(name).safeParse(rawInput ?? {})
     if (!parsed.success) {
       deps.onRefused?.(apiChannel(name), inputRefusalReason(parsed.error.issues))
-      return { ok: false, error: validationFailure(parsed.error.issues, name) }
+      return { ok: false, error: validationFailure(parsed.error.issues, rawInput, name) }
     }
     const profile = await deps.activeProfile()
     if (!profile) return { ok: false, error: appError('auth', 'Connect to a workspace first', { endpoint: name }) }
@@ -290,7 +292,7 @@ export function createRouter(deps: RouterDeps): Router {
     const parsed = parseWith(def.input, rawInput)
     if (!parsed.success) {
       deps.onRefused?.(appChannelName(name), inputRefusalReason(parsed.error.issues))
-      return { ok: false, error: validationFailure(parsed.error.issues) }
+      return { ok: false, error: validationFailure(parsed.error.issues, rawInput) }
     }
     const ctx: ChannelContext = { signal: opts.signal, activeProfile: deps.activeProfile }
     let data: AppHandlerOutput<N>

@@ -13,7 +13,8 @@ import {
 } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { z } from 'zod'
-import { decodeFieldRule, fieldRulesOf, type AppError, type FieldRule, type Result } from '@contract'
+import { fieldRulesOf, refusedFields, type AppError, type FieldRule, type Result } from '@contract'
+import { useDebounceFn } from '@/composables/useDebounceFn'
 import { useLeaveGuard } from '@/composables/useLeaveGuard'
 import { browserDraftStore, injectDraftStore, memoryDraftStore, type DraftStore } from './draftStore'
 import { saveFailureText } from './saveFailure'
@@ -89,9 +90,6 @@ const valueAtPath = (value: unknown, keys: readonly string[]): unknown =>
     (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
     value,
   )
-
-/** Field paths of an IPC refusal are relative to the call (`body.name`); the form's are not. */
-const formPathOf = (path: string) => path.replace(/^body\./, '')
 
 /**
  * One form kit: load from a query, track changes, check the app's rules, keep a draft until saved,
@@ -202,23 +200,16 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
     }
     draftReady = true
   })()
-  let timer: ReturnType<typeof setTimeout> | undefined
   const writeDraft = () => {
     const k = key()
     if (!k || !draftReady) return
     if (dirty.value) void drafts.save(k, clone(form.value)).catch(() => undefined)
     else void drafts.remove(k).catch(() => undefined)
   }
-  watch(
-    form,
-    () => {
-      clearTimeout(timer)
-      timer = setTimeout(writeDraft, 250)
-    },
-    { deep: true },
-  )
+  const writeLater = useDebounceFn(writeDraft, 250)
+  watch(form, () => writeLater(), { deep: true })
   const flushDraft = () => {
-    clearTimeout(timer)
+    writeLater.cancel()
     writeDraft()
   }
   // Closing or reloading the window within the pause: what was typed is kept too.
@@ -275,11 +266,9 @@ export function useDraftForm<TData, TForm, TInput, TSaved>(
   }
 
   function applyFailure(error: AppError) {
-    const fields = error.kind === 'validation' && error.fields ? error.fields : undefined
-    if (fields && Object.keys(fields).length > 0) {
-      refused.value = Object.fromEntries(
-        Object.entries(fields).map(([path, rule]) => [formPathOf(path), decodeFieldRule(rule)]),
-      )
+    const fields = refusedFields(error)
+    if (fields) {
+      refused.value = fields
       failure.value = sayWhere(Object.keys(refused.value))
       return
     }

@@ -26,6 +26,11 @@ export function endpointKey(profileId: string, name: EndpointName, input: unknow
   return [ENDPOINT_KEY_ROOT, profileId, name, plain(input)]
 }
 
+/** The key prefix of every read of `name` by a profile, whatever its input (to find or change them all). */
+export function endpointKeyPrefix(profileId: string, name: EndpointName): EntryKey {
+  return [ENDPOINT_KEY_ROOT, profileId, name]
+}
+
 /** The parts of a key made by `endpointKey`, or undefined for any other key. */
 export function endpointKeyParts(key: EntryKey): { profileId: string; name: EndpointName; input: unknown } | undefined {
   if (key[0] !== ENDPOINT_KEY_ROOT || typeof key[1] !== 'string' || typeof key[2] !== 'string') return undefined

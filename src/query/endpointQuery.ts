@@ -9,6 +9,7 @@ import {
   type ResultMeta,
 } from '@contract'
 import { useSessionStore } from '@/stores/session'
+import { useDeletedRecords } from './deletedRecords'
 import { callEndpoint } from './endpointCall'
 import { endpointKey } from './endpointKeys'
 
@@ -52,6 +53,9 @@ export function useEndpointQuery<N extends EndpointName>(
   options: EndpointQueryOptions<EndpointOutput<N>> = {},
 ) {
   const session = useSessionStore()
+  const deleted = useDeletedRecords()
+  /** The read asks for something this session deleted: "not found", never asked again. */
+  const gone = () => deleted.gone(session.activeProfileId ?? '', name, toValue(input))
   const query: UseQueryOptions<EndpointAnswer<EndpointOutput<N>>> = {
     key: () => endpointKey(session.activeProfileId ?? '', name, toValue(input)),
     query: async () => {
@@ -65,6 +69,7 @@ export function useEndpointQuery<N extends EndpointName>(
       toValue(input) !== null &&
       toValue(input) !== undefined &&
       session.activeProfileId !== null &&
+      !gone() &&
       toValue(options.enabled ?? true),
   }
   if (options.keepPrevious || options.placeholder) {
@@ -77,9 +82,9 @@ export function useEndpointQuery<N extends EndpointName>(
   const q = useQuery(query)
   return {
     /** The answer's data (undefined until the first answer). */
-    data: computed(() => q.data.value?.data),
+    data: computed(() => q.data.value && deleted.without(session.activeProfileId ?? '', name, q.data.value.data)),
     meta: computed(() => q.data.value?.meta),
-    error: computed(() => appErrorOf(q.error.value)),
+    error: computed(() => (gone() ? appError('not_found', '', { endpoint: name }) : appErrorOf(q.error.value))),
     /** No answer yet (first load). */
     isPending: q.isPending,
     /** A request is under way (first load or refresh). */

@@ -9,6 +9,7 @@ import {
   type Result,
 } from '@contract'
 import { useSessionStore } from '@/stores/session'
+import { useDeletedRecords } from './deletedRecords'
 import { callEndpoint } from './endpointCall'
 import { endpointKeyParts } from './endpointKeys'
 import { EndpointFailure } from './endpointQuery'
@@ -56,7 +57,8 @@ export async function invalidateAfterWrite(profileId: string, name: EndpointName
 /**
  * A write of the endpoint table: run through the session (a refused token asks for a new one and
  * runs again); on success the reads it affects are refreshed, and those of what it deleted are
- * forgotten. Resolves with the Result, so a form can show a refusal beside its fields.
+ * forgotten (and no read shows the deleted thing again). Resolves with the Result, so a form can
+ * show a refusal beside its fields.
  */
 export async function runWrite<N extends EndpointName>(
   name: N,
@@ -65,6 +67,9 @@ export async function runWrite<N extends EndpointName>(
   const session = useSessionStore()
   const profileId = session.activeProfileId
   const r = await session.runAuthorized(() => callEndpoint(name, input))
-  if (r.ok && profileId) void invalidateAfterWrite(profileId, name, input)
+  if (r.ok && profileId) {
+    useDeletedRecords().note(profileId, name, input)
+    void invalidateAfterWrite(profileId, name, input)
+  }
   return r
 }

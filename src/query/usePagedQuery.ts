@@ -1,5 +1,7 @@
-import { computed, onScopeDispose, ref, toValue, watch, type MaybeRefOrGetter } from 'vue'
+import { computed, ref, toValue, watch, type MaybeRefOrGetter } from 'vue'
 import type { EndpointInput, EndpointName, EndpointOutput } from '@contract'
+import { pageEnd } from '@contract/paging'
+import { useDebounceFn } from '@/composables/useDebounceFn'
 import { useEndpointQuery } from './endpointQuery'
 
 export type PagedState = 'idle' | 'loading' | 'done' | 'error'
@@ -47,9 +49,9 @@ export interface PagedQueryOptions<N extends EndpointName, T> {
 
 /**
  * A paged list read through the query layer, for a service that gives no totals: previous/next
- * only. A full page means there may be more; an empty next page (or one that repeats the first)
- * means the end, and the list stays on the last real page. While another page or filter loads,
- * the last one stays on screen.
+ * only. Where the list ends is the shared rule of `@contract/paging`: a short page is the last; an
+ * empty next page (or one that repeats the first) is past the end, and the list stays on the last
+ * real page. While another page or filter loads, the last one stays on screen.
  */
 export function usePagedQuery<N extends EndpointName, T>(name: N, options: PagedQueryOptions<N, T>) {
   const pageSize = options.pageSize ?? 25
@@ -71,7 +73,7 @@ export function usePagedQuery<N extends EndpointName, T>(name: N, options: Paged
 
   const items = computed<T[]>(() => (query.data.value === undefined ? [] : options.items(query.data.value)))
 
-  // Past the end: an empty page, or the first page again (some services wrap around).
+  // The shared end-of-list rule; "nothing new" here is the first page again (some services wrap around).
   watch(
     () => [query.data.value, query.isPlaceholder.value] as const,
     ([data, placeholder]) => {
@@ -79,11 +81,12 @@ export function usePagedQuery<N extends EndpointName, T>(name: N, options: Paged
       const ids = items.value.map(options.identify ?? idOf)
       if (page.value === base) firstIdOfFirstPage = ids[0]
       const wrapped = page.value > base && !!ids[0] && ids[0] === firstIdOfFirstPage
-      if (page.value > base && (items.value.length === 0 || wrapped)) {
+      const end = pageEnd(items.value.length, wrapped ? 0 : items.value.length, pageSize)
+      if (end === 'past' && page.value > base) {
         lastPage.value = page.value - 1
         endShownBy = 'empty'
         page.value -= 1
-      } else if (items.value.length < pageSize) {
+      } else if (end !== 'more') {
         lastPage.value = page.value
         endShownBy = 'short'
       } else if (endShownBy === 'short' && lastPage.value === page.value) {
@@ -113,24 +116,23 @@ export function usePagedQuery<N extends EndpointName, T>(name: N, options: Paged
     if (hasPrev.value && state.value !== 'loading') page.value -= 1
   }
 
-  let timer: ReturnType<typeof setTimeout> | undefined
   /** Applies the filter now (Enter in the field), from the first page. */
   function applyFilter() {
-    clearTimeout(timer)
+    later.cancel()
     lastPage.value = undefined
     appliedFilter.value = filter.value.trim()
     page.value = base
   }
+  const later = useDebounceFn(applyFilter, options.debounceMs ?? 300)
   /** Replaces the filter and shows the first page now (a "clear filter" button). */
   function restart(newFilter = '') {
     filter.value = newFilter
     applyFilter()
   }
   watch(filter, () => {
-    clearTimeout(timer)
-    if (filter.value.trim() !== appliedFilter.value) timer = setTimeout(applyFilter, options.debounceMs ?? 300)
+    if (filter.value.trim() !== appliedFilter.value) later()
+    else later.cancel()
   })
-  onScopeDispose(() => clearTimeout(timer))
 
   return {
     state,

@@ -1,12 +1,9 @@
-import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
 import { computed, toValue, type MaybeRefOrGetter } from 'vue'
-import type { Agent, AgentInput, EndpointInput, EndpointName, EndpointOutput, Result, ResultMeta } from '@contract'
-import { callEndpoint } from '@/query/endpointCall'
-import { endpointKey, endpointKeyParts } from '@/query/endpointKeys'
-import { appErrorOf, EndpointFailure, useEndpointQuery, type EndpointAnswer } from '@/query/endpointQuery'
+import type { Agent, AgentInput, EndpointInput, Result, ResultMeta } from '@contract'
+import { useEndpointCache } from '@/query/endpointCache'
+import { useEndpointQuery } from '@/query/endpointQuery'
 import { runWrite } from '@/query/endpointWrite'
-import { useSessionStore } from './session'
 
 export interface AgentListRequest {
   workspaceId: string
@@ -48,56 +45,23 @@ export function agentListInput(r: AgentListRequest): EndpointInput<'agents.list'
   }
 }
 
-const STALE_MS = 5_000
-const GC_MS = 300_000
+type AgentGet = EndpointInput<'agents.get'>
+/** The agent a read of one agent asked for (an answer may carry another id). */
+const askedId = (input: AgentGet | undefined) => input?.path?.agentId
 
 /**
  * The agents of the workspace, as queries of the endpoint table: the query cache is the only copy,
  * so a write refreshes every screen that shows the agent, and a profile switch forgets them all.
  */
 export const useAgentsStore = defineStore('agents', () => {
-  const session = useSessionStore()
-  const queries = useQueryCache()
+  const cache = useEndpointCache()
 
-  /**
-   * A read outside a component (the palette, pickers) through the same cache as the screens: it
-   * joins a read of the same input under way, otherwise asks (or, `fresh`, asks anew).
-   */
-  async function read<N extends EndpointName>(
-    name: N,
-    input: EndpointInput<N>,
-    opts: { fresh?: boolean } = {},
-  ): Promise<Result<EndpointOutput<N>>> {
-    const entry = queries.ensure<EndpointAnswer<EndpointOutput<N>>>({
-      key: endpointKey(session.activeProfileId ?? '', name, input),
-      query: async () => {
-        const r = await session.runAuthorized(() => callEndpoint(name, input))
-        if (!r.ok) throw new EndpointFailure(r.error)
-        return { data: r.data, meta: r.meta }
-      },
-      staleTime: STALE_MS,
-      gcTime: GC_MS,
-    })
-    try {
-      const state = await ((!opts.fresh && entry.pending?.refreshCall) || queries.fetch(entry))
-      const answer = state.data as EndpointAnswer<EndpointOutput<N>>
-      return { ok: true, data: answer.data, ...(answer.meta ? { meta: answer.meta } : {}) }
-    } catch (e) {
-      return { ok: false, error: appErrorOf(e)! }
-    }
-  }
-
-  /** The answers of this profile's agent reads now in the cache. */
-  const entriesOf = (name: 'agents.list' | 'agents.get') =>
-    queries.getEntries({ key: ['endpoint', session.activeProfileId ?? '', name] })
-
-  /** Every agent read on its own, under the id it was asked by (an answer may carry another id). */
+  /** Every agent read on its own, under the id it was asked by. */
   const details = computed<Record<string, AgentDetail>>(() => {
     const out: Record<string, AgentDetail> = {}
-    for (const entry of entriesOf('agents.get')) {
-      const answer = entry.state.value.data as EndpointAnswer<Agent> | undefined
-      const askedId = (endpointKeyParts(entry.key)?.input as { path?: { agentId?: string } })?.path?.agentId
-      if (answer && askedId) out[askedId] = { agent: answer.data, meta: answer.meta }
+    for (const { input, answer } of cache.answers('agents.get')) {
+      const id = askedId(input)
+      if (answer && id) out[id] = { agent: answer.data, meta: answer.meta }
     }
     return out
   })
@@ -105,20 +69,18 @@ export const useAgentsStore = defineStore('agents', () => {
   /** Every agent seen in a list or read, by id, so a screen can name it before its own read. */
   const byId = computed<Record<string, Agent>>(() => {
     const out: Record<string, Agent> = {}
-    for (const entry of entriesOf('agents.list')) {
-      const answer = entry.state.value.data as EndpointAnswer<Agent[]> | undefined
-      for (const agent of answer?.data ?? []) out[agent.id] = agent
-    }
+    for (const { answer } of cache.answers('agents.list')) for (const agent of answer?.data ?? []) out[agent.id] = agent
     for (const [id, d] of Object.entries(details.value)) out[id] = d.agent
     return out
   })
 
   /** One page of agents, read now (pickers, palette); screens use `usePagedQuery('agents.list')`. */
   const list = (request: AgentListRequest, opts: { fresh?: boolean } = {}) =>
-    read('agents.list', agentListInput(request), opts)
+    cache.readNow('agents.list', agentListInput(request), opts)
 
   /** The whole agent, as the service has it (unknown fields included), read now. */
-  const get = (agentId: string, opts: { fresh?: boolean } = {}) => read('agents.get', { path: { agentId } }, opts)
+  const get = (agentId: string, opts: { fresh?: boolean } = {}) =>
+    cache.readNow('agents.get', { path: { agentId } }, opts)
 
   /** The agent as a query (call in setup); what a list showed stands in until it answers. */
   const detail = (agentId: MaybeRefOrGetter<string | undefined>) =>
@@ -132,11 +94,7 @@ export const useAgentsStore = defineStore('agents', () => {
     )
 
   /** The agent's own read, set to what a write answered (shown at once, before the reads ask again). */
-  const keep = (agentId: string, agent: Agent) =>
-    queries.setQueryData(endpointKey(session.activeProfileId ?? '', 'agents.get', { path: { agentId } }), {
-      data: agent,
-      meta: undefined,
-    })
+  const keep = (agentId: string, agent: Agent) => cache.setAnswer('agents.get', { path: { agentId } }, agent)
 
   async function create(workspaceId: string, input: AgentInput): Promise<Result<Agent>> {
     const r = await runWrite('agents.create', { path: { workspaceId }, body: input })
@@ -162,28 +120,16 @@ export const useAgentsStore = defineStore('agents', () => {
 
   async function remove(agentId: string): Promise<Result<unknown>> {
     const r = await runWrite('agents.delete', { path: { agentId } })
-    if (r.ok)
-      for (const entry of entriesOf('agents.get'))
-        if ((endpointKeyParts(entry.key)?.input as { path?: { agentId?: string } })?.path?.agentId === agentId)
-          queries.remove(entry)
+    if (r.ok) cache.forget('agents.get', (input) => askedId(input) === agentId)
     return r
   }
 
   /** Changes the agent wherever a read holds it (its on/off state, before the service's word). */
   function patch(agentId: string, change: Partial<Agent>) {
-    for (const entry of [...entriesOf('agents.list'), ...entriesOf('agents.get')]) {
-      const answer = entry.state.value.data as EndpointAnswer<Agent | Agent[]> | undefined
-      if (!answer) continue
-      const askedId = (endpointKeyParts(entry.key)?.input as { path?: { agentId?: string } })?.path?.agentId
-      const data = Array.isArray(answer.data)
-        ? answer.data.some((a) => a.id === agentId)
-          ? answer.data.map((a) => (a.id === agentId ? { ...a, ...change } : a))
-          : answer.data
-        : askedId === agentId
-          ? { ...answer.data, ...change }
-          : answer.data
-      if (data !== answer.data) queries.setEntryState(entry, { ...entry.state.value, data: { ...answer, data } })
-    }
+    cache.updateAnswers('agents.list', (agents) =>
+      agents.some((a) => a.id === agentId) ? agents.map((a) => (a.id === agentId ? { ...a, ...change } : a)) : agents,
+    )
+    cache.updateAnswers('agents.get', (agent, input) => (askedId(input) === agentId ? { ...agent, ...change } : agent))
   }
 
   return { byId, details, list, get, detail, create, update, remove, patch }

@@ -1,17 +1,13 @@
-import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
 import { toValue, type MaybeRefOrGetter } from 'vue'
 import { BEHAVIOR_HISTORY_FIRST_PAGE, type BehaviorHistoryRecord } from '@contract'
-import { endpointKeyParts } from '@/query/endpointKeys'
-import type { EndpointAnswer } from '@/query/endpointQuery'
+import { useEndpointCache } from '@/query/endpointCache'
 import { usePagedQuery } from '@/query/usePagedQuery'
 import { compareTimes } from '@/domain/timestamps'
-import { useSessionStore } from './session'
 
 /** The changes of an agent's behavior, newest first, in 0-based pages. */
 export const useBehaviorHistoryStore = defineStore('behaviorHistory', () => {
-  const queries = useQueryCache()
-  const session = useSessionStore()
+  const cache = useEndpointCache()
 
   /** An agent's history as a paged list (call in setup); a behavior save refreshes it by itself. */
   const pages = (agentId: MaybeRefOrGetter<string>, pageSize = 10) =>
@@ -25,13 +21,8 @@ export const useBehaviorHistoryStore = defineStore('behaviorHistory', () => {
   /** Every version of the agent the pages read so far hold, newest first (to compare any two). */
   function seen(agentId: string): BehaviorHistoryRecord[] {
     const byId = new Map<string, BehaviorHistoryRecord>()
-    for (const entry of queries.getEntries({
-      key: ['endpoint', session.activeProfileId ?? '', 'behaviorHistory.list'],
-    })) {
-      if ((endpointKeyParts(entry.key)?.input as { path?: { id?: string } })?.path?.id !== agentId) continue
-      const answer = entry.state.value.data as EndpointAnswer<BehaviorHistoryRecord[]> | undefined
+    for (const { answer } of cache.answers('behaviorHistory.list', (input) => input?.path?.id === agentId))
       for (const record of answer?.data ?? []) byId.set(record.id, record)
-    }
     return [...byId.values()].sort((a, b) => compareTimes(a.createdAt, b.createdAt, 'newestFirst'))
   }
 

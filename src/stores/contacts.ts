@@ -1,15 +1,13 @@
-import { useQueryCache } from '@pinia/colada'
 import { defineStore } from 'pinia'
-import { computed, reactive, toValue, type MaybeRefOrGetter } from 'vue'
-import { appError, type Chat, type Contact, type ContactInput, type Result, type ResultMeta } from '@contract'
-import { callEndpoint } from '@/query/endpointCall'
-import { useEndpointQuery, type EndpointAnswer } from '@/query/endpointQuery'
-import { ENDPOINT_KEY_ROOT } from '@/query/endpointKeys'
-import { usePagedQuery, workspacePageInput, workspacePages } from '@/query/usePagedQuery'
+import { computed, toValue, type MaybeRefOrGetter } from 'vue'
+import type { Chat, Contact, ContactInput, Result, ResultMeta } from '@contract'
+import { useEndpointCache } from '@/query/endpointCache'
+import { useEndpointQuery } from '@/query/endpointQuery'
 import { runWrite } from '@/query/endpointWrite'
+import { useCombinedQuery } from '@/query/useCombinedQuery'
+import { usePagedQuery, workspacePageInput, workspacePages } from '@/query/usePagedQuery'
 import { compareTimes } from '@/domain/timestamps'
 import { chatBelongsTo, recipientKey, recipientOfChatId } from '@/domain/recipients'
-import { useSessionStore } from './session'
 
 type Getter<T> = MaybeRefOrGetter<T | undefined>
 
@@ -27,118 +25,77 @@ const chatQueriesOf = (contact: Pick<Contact, 'name' | 'phone' | 'recipient'>) =
 
 /** The contacts of the active workspace: reads and writes through the query layer. */
 export const useContactsStore = defineStore('contacts', () => {
-  /**
-   * Contacts deleted in this session. The offline cache keys a contact's read by workspace and
-   * contact while the delete names only the contact, so it may still answer with the deleted one.
-   */
-  const deleted = reactive(new Set<string>())
-  const shown = (contacts: Contact[]) => contacts.filter((c) => !deleted.has(c.id))
+  const cache = useEndpointCache()
 
-  /** The contacts list, paged and filtered (call in setup). */
+  /** The contacts list, paged and filtered (call in setup); a contact deleted here is left out. */
   const list = (workspaceId: Getter<string>, pageSize = 20) =>
     usePagedQuery('contacts.search', {
       pageSize,
       input: workspacePages(workspaceId),
-      items: shown,
+      items: (contacts) => contacts,
     })
 
   /** The whole contact, as the service has it (unknown fields included); a deleted one is not found (call in setup). */
   function get(workspaceId: Getter<string>, contactId: Getter<string>) {
-    const gone = computed(() => deleted.has(toValue(contactId) ?? ''))
     const q = useEndpointQuery('contacts.get', () => {
       const w = toValue(workspaceId)
       const c = toValue(contactId)
-      return w && c && !gone.value ? { path: { workspaceId: w, contactId: c } } : null
+      return w && c ? { path: { workspaceId: w, contactId: c } } : null
     })
-    return {
-      ...q,
-      data: computed(() => (gone.value ? undefined : q.data.value)),
-      error: computed(() => (gone.value ? appError('not_found', 'the contact was deleted') : q.error.value)),
-    }
+    return { ...q, data: computed(() => (q.error.value?.kind === 'not_found' ? undefined : q.data.value)) }
+  }
+
+  /** The first page of `name` matching `text` in the workspace; idle while the text is empty. */
+  const firstPageOf = (workspaceId: Getter<string>, text: Getter<string>, pageSize: number) => () => {
+    const w = toValue(workspaceId)
+    const t = toValue(text)?.trim()
+    return w && t ? workspacePageInput(w, 1, pageSize, t) : null
   }
 
   /**
    * A few contacts or chats matching `text` (the palette's search, call in setup); idle while the
    * text is empty. A newer text replaces the read under way.
    */
-  const search = (workspaceId: Getter<string>, text: Getter<string>, pageSize: number) => {
-    const q = useEndpointQuery(
-      'contacts.search',
-      () => {
-        const w = toValue(workspaceId)
-        const t = toValue(text)?.trim()
-        return w && t ? workspacePageInput(w, 1, pageSize, t) : null
-      },
-      { keepPrevious: false },
-    )
-    return { ...q, data: computed(() => (q.data.value ? shown(q.data.value) : undefined)) }
-  }
+  const search = (workspaceId: Getter<string>, text: Getter<string>, pageSize: number) =>
+    useEndpointQuery('contacts.search', firstPageOf(workspaceId, text, pageSize), { keepPrevious: false })
   const searchChats = (workspaceId: Getter<string>, text: Getter<string>, pageSize: number) =>
-    useEndpointQuery('chats.list', () => {
-      const w = toValue(workspaceId)
-      const t = toValue(text)?.trim()
-      return w && t ? workspacePageInput(w, 1, pageSize, t) : null
-    })
+    useEndpointQuery('chats.list', firstPageOf(workspaceId, text, pageSize))
 
   /**
    * The workspace chats with this contact, newest first (call in setup). The chat list filters by
    * chat name only, so it is asked by the contact's name, then phone, then recipient, each only
-   * when the one before found none, and each answer is kept when its recipient is the contact's.
+   * when the one before found none of the contact's chats (those whose recipient is the contact's).
    */
   function chatsOf(workspaceId: Getter<string>, contact: Getter<Contact>) {
-    const asks = computed(() => {
+    const asks = () => {
+      const w = toValue(workspaceId)
       const c = toValue(contact)
-      return c ? chatQueriesOf(c) : []
-    })
-    const mine = (chats: Chat[] | undefined) => {
-      const c = toValue(contact)
-      return c && chats ? chats.filter((chat) => chatBelongsTo(chat, c)) : []
+      return w && c && chatQueriesOf(c).length > 0 ? { w, c, queries: chatQueriesOf(c) } : null
     }
-    const steps: ReturnType<typeof useEndpointQuery<'chats.list'>>[] = []
-    for (let i = 0; i < 3; i++) {
-      const before = steps[i - 1]
-      steps.push(
-        useEndpointQuery('chats.list', () => {
-          const w = toValue(workspaceId)
-          const query = asks.value[i]
-          if (!w || !query) return null
-          if (before && (before.data.value === undefined || before.error.value || mine(before.data.value).length > 0))
-            return null
-          return workspacePageInput(w, 1, CHAT_SCAN_PAGE_SIZE, query)
-        }),
-      )
-    }
-    /** The last step asked: the first that has no answer yet, failed or found chats; else the last ask. */
-    const lastAsked = computed(() => {
-      for (let i = 0; i < Math.min(3, asks.value.length); i++) {
-        const s = steps[i]!
-        if (s.data.value === undefined || s.error.value || mine(s.data.value).length > 0) return i
-      }
-      return Math.min(3, asks.value.length) - 1
-    })
-    const asked = computed(() => steps.slice(0, lastAsked.value + 1))
-    const error = computed(() => asked.value.find((s) => s.error.value)?.error.value)
-    const data = computed(() => {
-      if (asked.value.some((s) => s.data.value === undefined)) return undefined
-      const found = new Map<string, Chat>()
-      for (const s of asked.value) for (const chat of mine(s.data.value)) found.set(chat.id, chat)
-      return [...found.values()].sort((a, b) => compareTimes(a.time, b.time, 'newestFirst'))
-    })
-    return {
-      data,
-      error,
-      meta: computed(() => asked.value.at(-1)?.meta.value),
-      isLoading: computed(() => asked.value.some((s) => s.isLoading.value)),
-      refresh: () => Promise.all(asked.value.map((s) => s.refresh())),
-    }
+    return useCombinedQuery(
+      'chats.list',
+      () => {
+        const a = asks()
+        return a && { path: { workspaceId: a.w }, query: { contact: a.queries } }
+      },
+      async (read) => {
+        const { w, c, queries } = asks()!
+        let meta: ResultMeta | undefined
+        for (const query of queries) {
+          const answer = await read(workspacePageInput(w, 1, CHAT_SCAN_PAGE_SIZE, query))
+          meta = answer.meta
+          const mine = answer.data.filter((chat) => chatBelongsTo(chat, c))
+          if (mine.length > 0) return { data: mine.sort((a, b) => compareTimes(a.time, b.time, 'newestFirst')), meta }
+        }
+        return { data: [] as Chat[], meta }
+      },
+    )
   }
 
   /** A contact as a list page of this profile showed it: a stand-in while its own read loads. */
   function listed(contactId: string): Contact | undefined {
-    const key = [ENDPOINT_KEY_ROOT, useSessionStore().activeProfileId ?? '', 'contacts.search']
-    for (const entry of useQueryCache().getEntries({ key })) {
-      const page = entry.state.value.data as EndpointAnswer<Contact[]> | undefined
-      const hit = page?.data.find((c) => c.id === contactId && !deleted.has(c.id))
+    for (const { answer } of cache.answers('contacts.search')) {
+      const hit = answer?.data.find((c) => c.id === contactId)
       if (hit) return hit
     }
     return undefined
@@ -147,11 +104,7 @@ export const useContactsStore = defineStore('contacts', () => {
   /** Sends `body`, which must be the whole contact (see `contactUpdateBody`): the service may replace it. */
   const update = (contactId: string, body: ContactInput) => runWrite('contacts.update', { path: { contactId }, body })
 
-  async function remove(contactId: string): Promise<Result<unknown>> {
-    const r = await runWrite('contacts.delete', { path: { contactId } })
-    if (r.ok) deleted.add(contactId)
-    return r
-  }
+  const remove = (contactId: string): Promise<Result<unknown>> => runWrite('contacts.delete', { path: { contactId } })
 
   /**
    * The contact a chat is with, or null when the workspace has none. The contact search matches
@@ -170,17 +123,15 @@ export const useContactsStore = defineStore('contacts', () => {
     recipient: string,
     name?: string,
   ): Promise<Result<Contact | null>> {
-    const session = useSessionStore()
     const key = recipientKey(recipient)
     const matches = (c: Contact) => key !== '' && (recipientKey(c.recipient) === key || recipientKey(c.phone) === key)
     const queries = [recipient.trim(), name?.trim()].filter((q, i, all): q is string => !!q && all.indexOf(q) === i)
     let meta: ResultMeta | undefined
     for (const query of queries) {
-      const input = workspacePageInput(workspaceId, 1, CHAT_SCAN_PAGE_SIZE, query)
-      const r = await session.runAuthorized(() => callEndpoint('contacts.search', input))
+      const r = await cache.readNow('contacts.search', workspacePageInput(workspaceId, 1, CHAT_SCAN_PAGE_SIZE, query))
       if (!r.ok) return r
       meta = r.meta
-      const hit = shown(r.data).find(matches)
+      const hit = r.data.find(matches)
       if (hit) return answer<Contact | null>(hit, meta)
     }
     return answer<Contact | null>(null, meta)

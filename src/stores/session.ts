@@ -1,64 +1,37 @@
-import { defineStore } from 'pinia'
+import { defineStore, storeToRefs } from 'pinia'
 import { computed, ref } from 'vue'
-import type {
-  AppChannelInput,
-  AppInfo,
-  AppNotice,
-  PushEventPayload,
-  Profile,
-  ProfilesState,
-  Result,
-  Settings,
-  VaultStatus,
-} from '@contract'
+import type { AppChannelInput, PushEventPayload, Profile, ProfilesState, Result } from '@contract'
 import { useDeskApi } from '@/api'
 import { loadDarkTheme, settingIsDark } from '@/composables/darkTheme'
-import { feedback } from '@/feedback'
-import { isolate } from '@/domain/userText'
-import { resolveLocale, setLocale, t } from '@/i18n'
-import { useOfflineStore } from './offline'
+import { resolveLocale, setLocale } from '@/i18n'
 import { createInFlight } from './inFlight'
+import { takeNotices } from './notices'
+import { useSettingsStore } from './settings'
+import { useTokenPromptStore } from './tokenPrompt'
 
-export const DEFAULT_SETTINGS: Settings = {
-  locale: 'system',
-  theme: 'system',
-  refreshIntervalMinutes: 15,
-  autoUpdate: true,
-  liveChatNotify: true,
-  offlineBudgetMB: 2048,
-}
+export { DEFAULT_SETTINGS } from './settings'
+export type { TokenPrompt } from './tokenPrompt'
 
 export type Connectivity = PushEventPayload<'connectivity'>
 
-/** Who is asked for a new token, while the token dialog is open. */
-export interface TokenPrompt {
-  profileId: string
-  label: string
-}
-
 /**
- * Profiles, settings, connectivity and the token dialog: the state every screen shares.
- * Other stores run their calls through `runAuthorized` so a refused token is asked for once and
- * the failed call is re-run.
+ * Profiles, connectivity and the app's start: the state every screen shares. The settings
+ * (`./settings`), the notices (`./notices`) and the token dialog (`./tokenPrompt`) are their own
+ * modules; this store also hands out their state so a screen reads one session. Other stores run
+ * their calls through `runAuthorized` so a refused token is asked for once and the call re-run.
  */
 export const useSessionStore = defineStore('session', () => {
   const profiles = ref<Profile[]>([])
   const activeProfileId = ref<string | null>(null)
-  const settings = ref<Settings>({ ...DEFAULT_SETTINGS })
-  const settingsNotice = ref<'settings_reset' | undefined>()
-  const appInfo = ref<AppInfo | null>(null)
-  const vault = ref<VaultStatus | null>(null)
   const connectivity = ref<Connectivity>({ online: true, since: Date.now() })
   /** Bumped for each `cache.updated` push, per endpoint, so a view re-reads what it shows. */
   const cacheUpdates = ref<Record<string, number>>({})
-  /** Bumped whenever a new token is saved, so views re-run what the refused token broke. */
-  const tokenRenewals = ref(0)
-  const tokenPrompt = ref<TokenPrompt | null>(null)
-  /**
-   * The profile whose token the service refused, until a new one is saved: said in a banner even
-   * when the offline copy answers every screen (a refused background refresh opens no dialog).
-   */
-  const tokenRefusedFor = ref<string | null>(null)
+  const settingsStore = useSettingsStore()
+  const { settings, settingsNotice, appInfo, vault } = storeToRefs(settingsStore)
+  const { loadSettings, loadAppInfo, loadVaultStatus, updateSettings } = settingsStore
+  const token = useTokenPromptStore()
+  const { tokenRenewals, tokenPrompt, tokenRefusedFor } = storeToRefs(token)
+  const { cancelTokenPrompt } = token
   const ready = ref(false)
 
   const activeProfile = computed(() => profiles.value.find((p) => p.id === activeProfileId.value) ?? null)
@@ -70,7 +43,6 @@ export const useSessionStore = defineStore('session', () => {
   const share = createInFlight()
   let initPromise: Promise<void> | undefined
   let unsubscribers: (() => void)[] = []
-  let promptWaiters: ((renewed: boolean) => void)[] = []
 
   function applyProfiles(state: ProfilesState) {
     profiles.value = state.profiles
@@ -108,43 +80,6 @@ export const useSessionStore = defineStore('session', () => {
     ]
   }
 
-  /** The field of a `setting_reset` notice in words; an unknown one is shown as it is. */
-  function fieldName(field: string): string {
-    const key = `notices.fields.${field.replace(/\./g, '_')}`
-    const said = t(key)
-    return said === key ? isolate(field, 100) : said
-  }
-
-  function showNotice(notice: AppNotice) {
-    const warn = (content: string) => feedback().notification.warning({ content, keepAliveOnHover: true })
-    switch (notice.kind) {
-      case 'settings_reset':
-        settingsNotice.value = 'settings_reset'
-        return warn(t('settings.settingsReset'))
-      case 'setting_reset':
-        return warn(t('notices.settingReset', { field: fieldName(notice.field) }))
-      case 'profile_dropped':
-        return warn(
-          notice.label
-            ? t('notices.profileDropped', { label: isolate(notice.label, 80) })
-            : t('notices.profileDroppedUnnamed'),
-        )
-      case 'profile_disabled':
-        return warn(t(`notices.profileDisabled.${notice.reason}`, { label: isolate(notice.label, 80) }))
-      case 'cache_rebuilt':
-        useOfflineStore().rebuiltNotice = true
-        return warn(t('notices.cacheRebuilt'))
-      case 'renderer_crashed':
-        return warn(t('notices.rendererCrashed'))
-    }
-  }
-
-  /** Shows every notice main kept for the window (each is handed out once). */
-  async function takeNotices() {
-    const r = await useDeskApi().notices.take()
-    if (r.ok) for (const notice of r.data.notices) showNotice(notice)
-  }
-
   /** Loads profiles, settings and app info once; later callers wait for the same load. */
   function init(): Promise<void> {
     initPromise ??= (async () => {
@@ -170,37 +105,6 @@ export const useSessionStore = defineStore('session', () => {
       if (r.ok) applyProfiles(r.data)
       return r
     })
-  }
-
-  async function loadSettings() {
-    const r = await useDeskApi().settings.get()
-    if (r.ok) {
-      settings.value = r.data.settings
-    }
-    return r
-  }
-
-  async function loadAppInfo() {
-    const r = await useDeskApi().app.info()
-    if (r.ok) appInfo.value = r.data
-    return r
-  }
-
-  async function loadVaultStatus() {
-    const r = await useDeskApi().vault.status()
-    if (r.ok) vault.value = r.data
-    return r
-  }
-
-  /** Applies the change at once (the UI follows), and rolls back if main refuses it. */
-  async function updateSettings(change: Partial<Settings>): Promise<Result<Settings>> {
-    const before = settings.value
-    settings.value = { ...before, ...change }
-    // The whole object, not just the change: the contract's `Settings.partial()` keeps the zod
-    // defaults, so a key left out would be reset to its default by main.
-    const r = await useDeskApi().settings.update({ ...settings.value })
-    settings.value = r.ok ? r.data : before
-    return r
   }
 
   function testConnection(input: AppChannelInput<'profiles.testConnection'>) {
@@ -237,38 +141,14 @@ export const useSessionStore = defineStore('session', () => {
   /** Opens the token dialog (once, however many calls failed) and resolves when it is answered. */
   function requestToken(profileId = activeProfileId.value): Promise<boolean> {
     if (!profileId) return Promise.resolve(false)
-    if (!tokenPrompt.value) {
-      const label = profiles.value.find((p) => p.id === profileId)?.label ?? profileId
-      tokenPrompt.value = { profileId, label }
-    }
-    return new Promise((resolve) => promptWaiters.push(resolve))
-  }
-
-  function settlePrompt(renewed: boolean) {
-    const waiters = promptWaiters
-    promptWaiters = []
-    tokenPrompt.value = null
-    if (renewed) {
-      tokenRenewals.value++
-      tokenRefusedFor.value = null
-    }
-    for (const resolve of waiters) resolve(renewed)
+    return token.requestToken(profileId, profiles.value.find((p) => p.id === profileId)?.label ?? profileId)
   }
 
   /** Saves the token typed in the dialog; on failure the dialog stays open with the error. */
-  async function submitToken(token: string, rememberToken?: boolean): Promise<Result<Profile>> {
-    const prompt = tokenPrompt.value
-    if (!prompt) throw new Error('no token was asked for')
-    const r = await useDeskApi().profiles.setToken({ profileId: prompt.profileId, token, rememberToken })
-    if (r.ok) {
-      upsertProfile(r.data)
-      settlePrompt(true)
-    }
+  async function submitToken(typed: string, rememberToken?: boolean): Promise<Result<Profile>> {
+    const r = await token.submitToken(typed, rememberToken)
+    if (r.ok) upsertProfile(r.data)
     return r
-  }
-
-  function cancelTokenPrompt() {
-    settlePrompt(false)
   }
 
   /**

@@ -2,6 +2,7 @@ import { ofetch } from 'ofetch'
 import type { z } from 'zod'
 import { MAX_ANSWER_BYTES } from '../../contract/answerSize'
 import { AppFailure, appError, fieldErrors, type AppError, type ErrorKind } from '../../contract/app/result'
+import { encodedFieldRules } from '../../contract/fieldRules'
 import {
   endpointNames,
   endpoints,
@@ -165,8 +166,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const def: EndpointDef = endpoints[name]
     const parsed = inputSchemaOf(name).safeParse(input ?? {})
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues)
-      const summary = Object.entries(fields)
+      const fields = encodedFieldRules(parsed.error.issues, input ?? {})
+      const summary = Object.entries(fieldErrors(parsed.error.issues))
         .map(([field, message]) => `${field}: ${message}`)
         .join('; ')
       throw new AppFailure(appError('validation', `Invalid input: ${summary}`, { endpoint: name, fields }))

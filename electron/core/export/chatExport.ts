@@ -7,6 +7,8 @@ import {
   type SyncedScope,
 } from '../../contract/app'
 import { AppFailure, appError } from '../../contract/app/result'
+import { chatDisplayName } from '../../contract/chatName'
+import { takePage } from '../../contract/paging'
 import { compareTimes } from '../../contract/timestamps'
 import type { AppHandlers, CoreCalls, Emit } from '../router'
 import { transcriptHtml, transcriptJson } from './chatTranscript'
@@ -44,9 +46,9 @@ export function fileSlug(name: string): string {
   return slug || 'chat'
 }
 
-export function exportFileName(chat: Pick<Chat, 'id' | 'name' | 'recipient'>, format: 'html' | 'json', now: number) {
+export function exportFileName(chat: Parameters<typeof chatDisplayName>[0], format: 'html' | 'json', now: number) {
   const day = new Date(now).toISOString().slice(0, 10)
-  return `chat-${fileSlug(chat.name ?? chat.recipient ?? chat.id)}-${day}.${format}`
+  return `chat-${fileSlug(chatDisplayName(chat))}-${day}.${format}`
 }
 
 /** The chat's history is all in the cache when its whole workspace, or its agent, was synced to the end. */
@@ -101,17 +103,11 @@ export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyo
         { path: { chatId: input.chatId }, query: { page, pageSize: EXPORT_PAGE_SIZE } },
         { signal },
       )
-      let added = 0
       // New messages arriving while we page shift the pages: what was seen already is skipped.
-      for (const m of items)
-        if (!seen.has(m.id)) {
-          seen.add(m.id)
-          newestFirst.push(m)
-          added++
-        }
+      const { fresh, more } = takePage(items, seen, (m) => m.id, EXPORT_PAGE_SIZE)
+      newestFirst.push(...fresh)
       progress(input, newestFirst.length, 'service')
-      // A short page is the last; a page of nothing new means the service wrapped or repeated.
-      if (items.length < EXPORT_PAGE_SIZE || added === 0) break
+      if (!more) break
     }
     return newestFirst.sort((a, b) => compareTimes(a.time, b.time) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   }

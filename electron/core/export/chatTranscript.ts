@@ -1,4 +1,5 @@
 import type { Chat, ChatMessage } from '../../contract'
+import { chatDisplayName } from '../../contract/chatName'
 import { formatTime, isoTime } from '../../contract/timestamps'
 
 export interface TranscriptOptions {
@@ -43,7 +44,7 @@ function mediaLine(m: ChatMessage): string {
  */
 export function transcriptHtml(chat: Chat, messages: Iterable<ChatMessage>, opts: TranscriptOptions): string {
   const fmt = new Intl.DateTimeFormat(opts.locale, { dateStyle: 'short', timeStyle: 'short', timeZone: opts.timeZone })
-  const name = chat.name ?? chat.recipient ?? chat.id
+  const name = chatDisplayName(chat)
   const rows: string[] = []
   let count = 0
   for (const m of messages) {

@@ -1,5 +1,6 @@
 import { sessionExportChannels, type SessionExportResult } from '../../contract/app/sessionExport'
 import { AppFailure, appError } from '../../contract/app/result'
+import { takePage } from '../../contract/paging'
 import { EXPORT_COLUMNS, type ExportRow } from '../../contract/resources/liveChat'
 import type { AppHandlers, CoreCalls, Emit } from '../router'
 import type { SaveFile } from './chatExport'
@@ -57,17 +58,11 @@ export function createSessionExportHandlers(deps: SessionExportDeps): AppHandler
             { path: { workspaceId: input.workspaceId }, body: { page, pagesize: SESSION_EXPORT_PAGE_SIZE } },
             { signal: controller.signal },
           )
-          let added = 0
-          // A page that only repeats what came (a service that wraps past the end) ends the export.
-          for (const row of part) {
-            const key = JSON.stringify(row)
-            if (seen.has(key)) continue
-            seen.add(key)
-            rows.push(row)
-            added++
-          }
+          // Rows carry no id: a row is known by its whole content.
+          const { fresh, more } = takePage(part, seen, (row) => JSON.stringify(row), SESSION_EXPORT_PAGE_SIZE)
+          rows.push(...fresh)
           deps.emit('sessions.exportProgress', { exportId: input.exportId, rows: rows.length })
-          if (part.length < SESSION_EXPORT_PAGE_SIZE || added === 0) break
+          if (!more) break
         }
         if (controller.signal.aborted) throw cancelled()
         const content = sessionsCsv(rows, input.labels)

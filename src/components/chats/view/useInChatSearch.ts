@@ -1,5 +1,6 @@
-import { onScopeDispose, ref, watch, type Ref } from 'vue'
+import { ref, watch, type Ref } from 'vue'
 import type { ChatMessage } from '@contract'
+import { useDebounceFn } from '@/composables/useDebounceFn'
 import { fold } from '@/domain/messageLinks'
 import { useMessagesStore } from '@/stores/messages'
 import type { ChatHistory } from '../timeline/chatHistory'
@@ -31,7 +32,6 @@ export function useInChatSearch(opts: {
   const searching = ref(false)
   const scope = ref<'cache' | 'loaded'>('loaded')
   const appliedQuery = ref('')
-  let timer: ReturnType<typeof setTimeout> | undefined
   let seq = 0
 
   function close() {
@@ -43,11 +43,8 @@ export function useInChatSearch(opts: {
     opts.currentId.value = null
   }
 
-  watch(text, () => {
-    clearTimeout(timer)
-    timer = setTimeout(() => void run(), 300)
-  })
-  onScopeDispose(() => clearTimeout(timer))
+  const runLater = useDebounceFn(() => void run(), 300)
+  watch(text, () => runLater())
 
   function searchLoaded(q: string): ChatSearchHit[] {
     const needle = fold(q)
@@ -109,7 +106,7 @@ export function useInChatSearch(opts: {
     if (e.key === 'Enter') {
       e.preventDefault()
       if (appliedQuery.value !== text.value.trim()) {
-        clearTimeout(timer)
+        runLater.cancel()
         void run()
       } else if (e.shiftKey) previous()
       else next()

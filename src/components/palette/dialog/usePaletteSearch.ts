@@ -1,7 +1,9 @@
-import { computed, onScopeDispose, ref, watch, type Ref } from 'vue'
+import { computed, ref, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import type { Agent, Chat, Contact } from '@contract'
+import { chatDisplayName } from '@contract/chatName'
+import { useDebounceFn } from '@/composables/useDebounceFn'
 import { rankFound, type PaletteItem, type PaletteKind } from '@/composables/useCommandPalette'
 import { useEndpointQuery } from '@/query/endpointQuery'
 import { useContactsStore } from '@/stores/contacts'
@@ -25,14 +27,13 @@ export function usePaletteSearch(text: Ref<string>) {
 
   /** The text asked for, after the pause. */
   const asked = ref('')
-  let timer: ReturnType<typeof setTimeout> | undefined
+  const askLater = useDebounceFn((q: string) => (asked.value = q), SEARCH_DELAY_MS)
   watch(text, (value) => {
-    clearTimeout(timer)
+    askLater.cancel()
     asked.value = ''
     const q = value.trim()
-    if (q && session.activeProfile) timer = setTimeout(() => (asked.value = q), SEARCH_DELAY_MS)
+    if (q && session.activeProfile) askLater(q)
   })
-  onScopeDispose(() => clearTimeout(timer))
 
   const workspaceId = () => session.activeProfile?.workspaceId
   const agents = useEndpointQuery('agents.list', () => {
@@ -61,7 +62,7 @@ export function usePaletteSearch(text: Ref<string>) {
   const chatItem = (c: Chat): PaletteItem => ({
     id: `chat:${c.id}`,
     kind: 'chat',
-    label: c.name || c.title || c.recipient || c.whatsappPhone || c.id,
+    label: chatDisplayName(c),
     detail: [c.agentName, c.recipient].filter(Boolean).join(' · ') || undefined,
     run: jump('chat', { chatId: c.id }, `/chats/${encodeURIComponent(c.id)}`),
   })

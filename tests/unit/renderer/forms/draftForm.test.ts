@@ -4,7 +4,7 @@ import { NInput } from 'naive-ui'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref, type Ref } from 'vue'
 import { z } from 'zod'
-import type { Result } from '@contract'
+import { encodeFieldRule, type Result } from '@contract'
 import { memoryDraftStore, type DraftStore } from '@/forms/draftStore'
 import FormField from '@/forms/FormField.vue'
 import { provideDraftStore, useDraftForm, type DraftForm } from '@/forms/useDraftForm'
@@ -110,7 +110,12 @@ describe('the form kit (useDraftForm + FormField)', () => {
     const shown: [string, string | undefined][] = []
     const save = vi.fn<Save>(async () => ({
       ok: false,
-      error: { kind: 'validation', message: 'Invalid input', fields: { 'body.site': 'tooLong:100' } },
+      // The form main gives a rule (see fieldRulesAcrossIpc.test.ts for the real router producing it).
+      error: {
+        kind: 'validation',
+        message: 'Invalid input',
+        fields: { 'body.site': encodeFieldRule({ rule: 'tooLong', max: 100 }) },
+      },
     }))
     const { wrapper, kit } = mountForm({
       data: ref({ name: 'Sofia', site: '' }),
