@@ -1,13 +1,15 @@
+import Database from 'better-sqlite3-multiple-ciphers'
 import fc from 'fast-check'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../../../electron/contract'
-import { openCacheDatabase, type CacheDb } from '../../../electron/core/cache/cacheDatabase'
+import { keyConnection, openCacheDatabase, type CacheDb } from '../../../electron/core/cache/cacheDatabase'
 import { CacheServer, type MergeEvent } from '../../../electron/core/cache/cacheServer'
 import { MAX_EXPANDED_TERMS, MessageSearch } from '../../../electron/core/cache/messageSearch'
 import { MessageStore } from '../../../electron/core/cache/messageStore'
+import { migrations } from '../../../electron/core/cache/migrations'
 
 const KEY = 'ef'.repeat(32)
 let dir: string
@@ -211,5 +213,37 @@ describe('the merge of the search index after a sync', () => {
     expect(events).toEqual([])
     server.call('scopes.record', ['agent-2', 'failed', null])
     await until(() => events.includes('done'))
+  })
+})
+
+describe('migration 014', () => {
+  it('rebuilds the index of a version-12 cache with one- and two-letter prefix indexes; its messages stay searchable', () => {
+    const file = join(dir, 'v12.db')
+    const old = new Database(file)
+    keyConnection(old, KEY)
+    for (const m of migrations.filter((m) => m.version <= 12)) old.exec(m.sql)
+    old.pragma('user_version = 12')
+    const oldStore = new MessageStore(old)
+    oldStore.saveChats([{ id: 'c1', name: 'Maria' }])
+    oldStore.ingest('c1', [
+      msg('a', 1, 'pedido entregue'),
+      msg('b', 2, `${'palavra '.repeat(300)}cobrança pendente`),
+      msg('c', 3, 'outra coisa'),
+    ])
+    old.close()
+    const db = openCacheDatabase(file, KEY).db
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(14)
+      const sql = db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'message_search'").pluck().get()
+      expect(sql).toMatch(/prefix = '1 2'/)
+      db.prepare("INSERT INTO message_search (message_search) VALUES ('integrity-check')").run()
+      const search = new MessageSearch(db)
+      expect(ids(search.search('p', { limit: 10 }))).toEqual(['b', 'a'])
+      expect(ids(search.search('co', { limit: 10 }))).toEqual(['c', 'b'])
+      expect(ids(search.search('cobranca', { limit: 10 }))).toEqual(['b'])
+      expect(ids(search.search('entregue', { limit: 10 }))).toEqual(['a'])
+    } finally {
+      db.close()
+    }
   })
 })

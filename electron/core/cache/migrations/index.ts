@@ -11,6 +11,7 @@ import { migration as outboxEvidence } from './009-outbox-evidence'
 import { migration as profileSettings } from './010-profile-settings'
 import { migration as agentTests } from './011-agent-tests'
 import { migration as inbox } from './012-inbox'
+import { migration as searchPrefix } from './014-search-prefix'
 
 export type { Migration } from './migration'
 
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   profileSettings,
   agentTests,
   inbox,
+  searchPrefix,
 ]
