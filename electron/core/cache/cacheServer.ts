@@ -33,7 +33,10 @@ export interface CacheTuning {
   maxDelayMs: number
   /** How long a search may hold the worker before it gives way to other messages (and to a cancel). */
   searchSliceMs: number
-  /** Pages of the search index one merge slice writes, about (FTS5's 'merge' command). */
+  /**
+   * Pages of the search index one merge slice writes, about (FTS5's 'merge' command; it merges a
+   * term's doclist whole, so a slice holding a very common word writes more).
+   */
   mergePages: number
 }
 
@@ -358,10 +361,20 @@ export class CacheServer {
   private mergeSlice(): void {
     if (!this.mergeWanted || this.syncsRunning.size > 0 || this.searchesRunning > 0 || !this.db.open) return
     const started = performance.now()
-    const before = this.totalChanges.get() ?? 0
-    this.mergeStmt.run(this.mergeBegun ? this.tuning.mergePages : -this.tuning.mergePages)
-    this.mergeBegun = true
-    const done = (this.totalChanges.get() ?? 0) - before < 2
+    let done: boolean
+    try {
+      const before = this.totalChanges.get() ?? 0
+      this.mergeStmt.run(this.mergeBegun ? this.tuning.mergePages : -this.tuning.mergePages)
+      this.mergeBegun = true
+      done = (this.totalChanges.get() ?? 0) - before < 2
+    } catch {
+      // A merge that fails (the disk full, the file locked) changed nothing (its slice rolled
+      // back) and costs only speed: it is tried again after the next sync.
+      this.mergeWanted = false
+      this.mergeBegun = false
+      this.onMergeEvent?.('stopped')
+      return
+    }
     const ms = performance.now() - started
     this.stats.mergeSlices++
     this.stats.mergeMs += ms

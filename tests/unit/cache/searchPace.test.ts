@@ -206,6 +206,23 @@ describe('the merge of the search index after a sync', () => {
     expect(ids(await server.search('tardio', { limit: 5 }, sink))).toEqual(['late'])
   })
 
+  it('a merge slice that fails (the file locked) stops the merge, harms nothing, and the next sync end merges', async () => {
+    server.db.pragma('busy_timeout = 0')
+    const other = new Database(join(dir, 'p.db'))
+    keyConnection(other, KEY)
+    other.exec('BEGIN IMMEDIATE')
+    // The sync's end as the in-worker sync tells it (recording the scope would meet the lock too).
+    server.syncEnded('')
+    await until(() => events.includes('stopped'))
+    expect(server.stats.merges).toBe(0)
+    other.exec('ROLLBACK')
+    other.close()
+    expect(ids(await server.search('entregue', { limit: 3 }, sink))).toHaveLength(3)
+    server.call('scopes.record', [null, 'done', 2])
+    await until(() => events.includes('done'))
+    expect(segments()).toBe(1)
+  })
+
   it('a sync of one agent keeps the merge waiting while another agent’s sync ends', async () => {
     server.call('scopes.record', ['agent-2', 'running', null])
     server.call('scopes.record', [null, 'done', 1])
