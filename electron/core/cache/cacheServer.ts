@@ -33,6 +33,11 @@ export interface CacheTuning {
   maxDelayMs: number
   /** How long a search may hold the worker before it gives way to other messages (and to a cancel). */
   searchSliceMs: number
+  /**
+   * Pages of the search index one merge slice writes, about (FTS5's 'merge' command; it merges a
+   * term's doclist whole, so a slice holding a very common word writes more).
+   */
+  mergePages: number
 }
 
 /**
@@ -47,7 +52,11 @@ export const DEFAULT_TUNING: CacheTuning = {
   maxRows: 20_000,
   maxDelayMs: 200,
   searchSliceMs: 4,
+  mergePages: 16,
 }
+
+/** What the merge of the search index did: a slice, the whole index merged, or stopped for a sync. */
+export type MergeEvent = 'slice' | 'done' | 'stopped'
 
 export interface OpenedInfo {
   rebuiltFrom?: string
@@ -78,6 +87,18 @@ export class CacheServer {
   private groupTimer: ReturnType<typeof setTimeout> | undefined
   readonly opened: OpenedInfo
   private readonly tuning: CacheTuning
+  /** Syncs running, by scope: the search index is never merged meanwhile. */
+  private readonly syncsRunning = new Set<string>()
+  /** A sync ended since the index was last merged whole. */
+  private mergeWanted = false
+  /** This round's first slice ran (it starts FTS5's incremental optimize; the next ones go on with it). */
+  private mergeBegun = false
+  private mergeTimer: ReturnType<typeof setImmediate> | undefined
+  private searchesRunning = 0
+  private readonly mergeStmt
+  private readonly totalChanges
+  /** Told of each step of the index merge (tests follow its order against searches and syncs). */
+  onMergeEvent: ((event: MergeEvent) => void) | undefined
 
   constructor(
     readonly file: string,
@@ -102,6 +123,8 @@ export class CacheServer {
     this.inbox = new InboxQuery(db)
     this.sessions = new SessionStore(db)
     this.insights = new InsightsQuery(db, this.sessions)
+    this.mergeStmt = db.prepare<[number]>("INSERT INTO message_search (message_search, rank) VALUES ('merge', ?)")
+    this.totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
   }
 
   /**
@@ -133,8 +156,12 @@ export class CacheServer {
     /** Nothing of its own: a call commits the pending group first. */
     'writer.flush': () => undefined,
     'scopes.list': () => this.scopes.list(),
-    'scopes.record': (agentId: string | null, state: SyncState, syncedAt: number | null) =>
-      this.scopes.record(agentId, state, syncedAt),
+    'scopes.record': (agentId: string | null, state: SyncState, syncedAt: number | null) => {
+      this.scopes.record(agentId, state, syncedAt)
+      // The sync job records its scope as it starts and ends: the index merges after it.
+      if (state === 'running') this.syncStarted(agentId ?? '')
+      else this.syncEnded(agentId ?? '')
+    },
     'messages.forget': (chatId: string, what: { messageId?: string; chat?: boolean }) =>
       this.messages.forget(chatId, what),
     'outbox.list': (chatId?: string) => this.outbox.list(chatId),
@@ -198,7 +225,19 @@ export class CacheServer {
   }
 
   /** What the worker did, for the bench's profile: groups committed, rows, time spent writing and searching. */
-  readonly stats = { groups: 0, rows: 0, writeMs: 0, maxGroupRows: 0, maxGroupMs: 0, searches: 0, searchMs: 0 }
+  readonly stats = {
+    groups: 0,
+    rows: 0,
+    writeMs: 0,
+    maxGroupRows: 0,
+    maxGroupMs: 0,
+    searches: 0,
+    searchMs: 0,
+    mergeSlices: 0,
+    mergeMs: 0,
+    maxMergeSliceMs: 0,
+    merges: 0,
+  }
 
   /** Commits the pending group now. */
   flush(): void {
@@ -246,6 +285,8 @@ export class CacheServer {
     const search = this.searchOf()
     const found: ChatHit[] = []
     this.stats.searches++
+    // No merge slice runs while a search does: it waits behind the one running as it came, at most.
+    this.searchesRunning++
     const walk = search.hits(text, opts)
     try {
       for (;;) {
@@ -259,14 +300,17 @@ export class CacheServer {
           next = walk.next()
         }
         found.push(...slice)
-        if (slice.length > 0) sink.partial(slice)
         this.stats.searchMs += performance.now() - sliceStart
         if (next.done) break
+        // Streamed only when more is to come: the answer carries them all anyway.
+        if (slice.length > 0) sink.partial(slice)
         await new Promise((r) => setImmediate(r))
       }
     } finally {
       // Ends the statement (and its read transaction) when the walk stopped early.
       walk.return()
+      this.searchesRunning--
+      this.scheduleMerge()
     }
     return { groups: groupHits(found, (id) => search.chatName(id)), total: found.length, cancelled: false }
   }
@@ -286,8 +330,79 @@ export class CacheServer {
     return this.searcher
   }
 
+  /** A sync starts (its scope, '' for all agents): any merge of the search index stops after its slice. */
+  syncStarted(scope: string): void {
+    this.syncsRunning.add(scope)
+    if (this.mergeTimer) {
+      clearImmediate(this.mergeTimer)
+      this.mergeTimer = undefined
+      this.onMergeEvent?.('stopped')
+    }
+  }
+
+  /** A sync ended (done, failed or cancelled): once none runs, the search index merges in slices. */
+  syncEnded(scope: string): void {
+    this.syncsRunning.delete(scope)
+    this.mergeWanted = true
+    this.mergeBegun = false
+    this.scheduleMerge()
+  }
+
+  /** The next merge slice, after whatever the worker has queued, when nothing stands in its way. */
+  private scheduleMerge(): void {
+    if (!this.mergeWanted || this.mergeTimer || this.syncsRunning.size > 0 || this.searchesRunning > 0) return
+    if (!this.db.open) return
+    this.mergeTimer = setImmediate(() => {
+      this.mergeTimer = undefined
+      this.mergeSlice()
+    })
+  }
+
+  /**
+   * One slice of the search index's merge: FTS5 writes about `mergePages` pages of merged
+   * segments. A sync leaves many segments (one per committed group, partly merged by FTS5's
+   * automerge); a prefix's terms are then looked up in each. The first slice of a round starts
+   * an incremental optimize (every segment into one), the next ones go on with it; a slice that
+   * changes fewer than two rows found nothing left to merge (as FTS5 documents). Each slice is its
+   * own transaction, so a search on the other connection sees the index whole before and after.
+   */
+  private mergeSlice(): void {
+    if (!this.mergeWanted || this.syncsRunning.size > 0 || this.searchesRunning > 0 || !this.db.open) return
+    const started = performance.now()
+    let done: boolean
+    try {
+      const before = this.totalChanges.get() ?? 0
+      this.mergeStmt.run(this.mergeBegun ? this.tuning.mergePages : -this.tuning.mergePages)
+      this.mergeBegun = true
+      done = (this.totalChanges.get() ?? 0) - before < 2
+    } catch {
+      // A merge that fails (the disk full, the file locked) changed nothing (its slice rolled
+      // back) and costs only speed: it is tried again after the next sync.
+      this.mergeWanted = false
+      this.mergeBegun = false
+      this.onMergeEvent?.('stopped')
+      return
+    }
+    const ms = performance.now() - started
+    this.stats.mergeSlices++
+    this.stats.mergeMs += ms
+    this.stats.maxMergeSliceMs = Math.max(this.stats.maxMergeSliceMs, ms)
+    if (done) {
+      this.mergeWanted = false
+      this.mergeBegun = false
+      this.stats.merges++
+      this.onMergeEvent?.('done')
+      return
+    }
+    this.onMergeEvent?.('slice')
+    this.scheduleMerge()
+  }
+
   /** Commits what is pending, folds the WAL back into the file and closes both connections. */
   close(): void {
+    if (this.mergeTimer) clearImmediate(this.mergeTimer)
+    this.mergeTimer = undefined
+    this.mergeWanted = false
     this.flush()
     this.searchDb?.close()
     this.searchDb = undefined

@@ -1,4 +1,5 @@
 import type { SearchGroup, SearchHit, SnippetPart } from '../../contract'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import type { CacheDb } from './cacheDatabase'
 import { CHUNK_BITS } from './messageChunks'
 
@@ -57,7 +58,6 @@ export function boundedParts(parts: SnippetPart[]): SnippetPart[] {
 }
 
 interface HitRow {
-  seq: number
   chat_id: string
   id: string
   time: number
@@ -87,6 +87,21 @@ export function groupHits(hits: readonly ChatHit[], chatName: (chatId: string) =
 }
 
 /**
+ * The last message each open walk has met (the dedupe of its chunks, in SQL), for every
+ * connection: a connection has one desk_first_chunk, whichever search registered it last.
+ */
+const lastSeqOf = new Map<number, number>()
+let walks = 0
+
+/** A typed word whose terms are looked up in the index itself rather than matched as an FTS prefix. */
+const EXPANDABLE = /^[A-Za-z0-9]{3,}$/
+/** Terms a typed prefix is replaced by, at most; a prefix with more stays an FTS prefix. */
+export const MAX_EXPANDED_TERMS = 64
+
+/** snippet()'s marks, the MATCH, the walk, the chat when one is searched, the limit. */
+type WalkParams = [string, string, string, number, string, number, ...(string | number)[]]
+
+/**
  * Full-text search over the cached messages of one profile. `hits` walks the matches one at a
  * time, so its caller (the cache worker) can give way between them, stream them and stop when a
  * newer search replaces this one. Chat names come from another connection: this one has a
@@ -94,58 +109,123 @@ export function groupHits(hits: readonly ChatHit[], chatName: (chatId: string) =
  */
 export class MessageSearch {
   private readonly chatNameStmt
+  private readonly nextTermStmt
+  /** The walk statements, kept prepared; one still walking (an older search) is not reused. */
+  private readonly walkStmts = new Map<'all' | 'chat', Database.Statement<WalkParams, HitRow>>()
 
   constructor(
     private readonly db: CacheDb,
     namesDb: CacheDb = db,
   ) {
     this.chatNameStmt = namesDb.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
+    // True for the first chunk of a message the walk meets (its chunks come one after another,
+    // newest first): the other chunks are dropped before snippet(), a result column, is computed.
+    db.function('desk_first_chunk', { deterministic: false, directOnly: true }, (walk: unknown, seq: unknown) => {
+      const w = Number(walk)
+      const s = Number(seq)
+      if (lastSeqOf.get(w) === s) return 0
+      lastSeqOf.set(w, s)
+      return 1
+    })
+    // The index's terms in order, one seek each: an 'instance' vocabulary reads no doclist to
+    // step from one term to the next (a 'row' one counts each term's documents).
+    db.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.message_search_terms USING fts5vocab(main, message_search, 'instance')",
+    )
+    this.nextTermStmt = db
+      .prepare<[string], string>('SELECT term FROM temp.message_search_terms WHERE term >= ? LIMIT 1')
+      .pluck()
+  }
+
+  /**
+   * The terms of the index that start with `prefix` (ASCII letters and digits, which the
+   * tokenizer only lowercases), or null when there are more than MAX_EXPANDED_TERMS. FTS5
+   * answers `"pre"*` by merging every such term's whole doclist before the first row, however
+   * few rows are wanted; an OR of the terms themselves streams newest first and stops at the
+   * limit (a common word typed whole: 24 ms against 0.1 ms on 200,000 messages).
+   */
+  termsStartingWith(prefix: string): string[] | null {
+    const p = prefix.toLowerCase()
+    const out: string[] = []
+    let from = p
+    for (;;) {
+      const term = this.nextTermStmt.get(from) as string | undefined
+      if (term === undefined || !term.startsWith(p)) return out
+      if (out.length >= MAX_EXPANDED_TERMS) return null
+      out.push(term)
+      // The next term after this one: terms never hold control characters.
+      from = `${term}\u0001`
+    }
+  }
+
+  /**
+   * The MATCH expression for what was typed: as ftsQueryOf, with the last word replaced by the
+   * index's terms that start with it when it is plain ASCII of three characters or more (shorter
+   * ones match too many terms; others would need the tokenizer's own folding). Empty when
+   * nothing can match. The terms are read just before the walk: a message written in between
+   * with a new term is found by the next search, as one written just after the walk began.
+   */
+  matchOf(text: string): string {
+    const words = text.match(/[\p{L}\p{N}]+/gu) ?? []
+    if (words.length === 0) return ''
+    const last = words[words.length - 1]
+    const terms = EXPANDABLE.test(last) ? this.termsStartingWith(last) : null
+    if (terms === null) return ftsQueryOf(text)
+    if (terms.length === 0) return ''
+    const head = words.slice(0, -1).map((w) => `"${w}"`)
+    return [...head, `(${terms.map((t) => `"${t}"`).join(' OR ')})`].join(' AND ')
+  }
+
+  private walkStatement(kind: 'all' | 'chat') {
+    const cached = this.walkStmts.get(kind)
+    if (cached && !cached.busy) return cached
+    const stmt = this.db.prepare<WalkParams, HitRow>(
+      `SELECT m.chat_id, m.id, m.time, m.role, m.type,
+         snippet(message_search, -1, ?, ?, ?, ?) AS marked
+       FROM message_search JOIN messages m ON m.seq = message_search.rowid >> ${CHUNK_BITS}
+       WHERE message_search MATCH ? AND desk_first_chunk(?, message_search.rowid >> ${CHUNK_BITS})
+         ${kind === 'chat' ? 'AND m.chat_id = ?' : ''}
+       ORDER BY message_search.rowid DESC LIMIT ?`,
+    )
+    if (!cached) this.walkStmts.set(kind, stmt)
+    return stmt
   }
 
   /**
    * The hits newest first, one per message, one at a time. The index holds chunks of at most
    * 1,024 characters (migration 006), so a snippet never tokenizes more than one chunk; a long
    * message has several chunks, met one after another (its first chunk first), and only the first
-   * that matches makes its hit. Each walk prepares its own statement: it stays open between hits,
-   * and a newer search may start before an older one has noticed its cancel. The chunk id is
-   * time-ordered, so FTS walks newest first with no sort step and stops once `limit` messages
-   * are found; snippet(), a result column, is computed only for the rows walked. One statement:
-   * a second MATCH per hit would rebuild a prefix's doclist each time.
+   * that matches makes its hit: the others are dropped in the statement (desk_first_chunk), before
+   * their snippets are made. The chunk id is time-ordered, so FTS walks newest first with no sort
+   * step and stops once `limit` messages are found. One statement: a second MATCH per hit would
+   * rebuild a prefix's doclist each time. A walk still open when a newer one starts (an older
+   * search not yet stopped) keeps its statement; the newer prepares its own.
    */
   *hits(text: string, opts: { chatId?: string; limit: number }): Generator<ChatHit, void> {
-    const match = ftsQueryOf(text)
-    if (!match || opts.limit <= 0) return
-    const select = `SELECT message_search.rowid >> ${CHUNK_BITS} AS seq, m.chat_id, m.id, m.time, m.role, m.type,
-         snippet(message_search, -1, ?, ?, ?, ?) AS marked
-       FROM message_search JOIN messages m ON m.seq = message_search.rowid >> ${CHUNK_BITS}`
+    if (opts.limit <= 0) return
+    const match = this.matchOf(text)
+    if (!match) return
+    const walk = ++walks
     const marks = [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS] as const
-    const rows = opts.chatId
-      ? this.db
-          .prepare<[string, string, string, number, string, string], HitRow>(
-            `${select} WHERE message_search MATCH ? AND m.chat_id = ? ORDER BY message_search.rowid DESC`,
-          )
-          .iterate(...marks, match, opts.chatId)
-      : this.db
-          .prepare<[string, string, string, number, string], HitRow>(
-            `${select} WHERE message_search MATCH ? ORDER BY message_search.rowid DESC`,
-          )
-          .iterate(...marks, match)
-    let lastSeq: number | undefined
-    let found = 0
-    for (const r of rows) {
-      if (r.seq === lastSeq) continue
-      lastSeq = r.seq
-      yield {
-        chatId: r.chat_id,
-        hit: {
-          messageId: r.id,
-          time: r.time,
-          role: r.role,
-          type: r.type,
-          snippet: boundedParts(snippetParts(r.marked)),
-        },
+    const params: WalkParams = opts.chatId
+      ? [...marks, match, walk, opts.chatId, opts.limit]
+      : [...marks, match, walk, opts.limit]
+    const rows = this.walkStatement(opts.chatId ? 'chat' : 'all').iterate(...params)
+    try {
+      for (const r of rows) {
+        yield {
+          chatId: r.chat_id,
+          hit: {
+            messageId: r.id,
+            time: r.time,
+            role: r.role,
+            type: r.type,
+            snippet: boundedParts(snippetParts(r.marked)),
+          },
+        }
       }
-      if (++found >= opts.limit) return
+    } finally {
+      lastSeqOf.delete(walk)
     }
   }
 

@@ -12,6 +12,7 @@ import { migration as profileSettings } from './010-profile-settings'
 import { migration as agentTests } from './011-agent-tests'
 import { migration as inbox } from './012-inbox'
 import { migration as insightsFacts } from './013-insights-facts'
+import { migration as searchPrefix } from './014-search-prefix'
 
 export type { Migration } from './migration'
 
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   agentTests,
   inbox,
   insightsFacts,
+  searchPrefix,
 ]
