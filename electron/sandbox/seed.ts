@@ -1,7 +1,7 @@
 import type { Agent, BehaviorHistoryRecord } from '../contract/resources/agent'
 import type { Chat, ChatMessage } from '../contract/resources/chat'
 import type { Contact } from '../contract/resources/contact'
-import type { Intention } from '../contract/resources/intention'
+import type { Intention } from '../contract/resources/intentions'
 import type { Training } from '../contract/resources/training'
 import * as text from './demoTexts'
 import { idleConfigFrom } from './idleConfig'

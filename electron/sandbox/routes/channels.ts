@@ -1,0 +1,250 @@
+import { CHANNEL_CONFIG_COMMON, CHANNEL_CONFIG_KEYS, CHANNEL_TYPES } from '../../contract/resources/channels'
+import { FIRST_PAGE } from '../../contract/resources/common'
+import { adminStoreOf } from '../adminStore'
+import { newId } from '../ids'
+import { appendMessage, operatorMessage } from '../liveChats'
+import { SandboxError } from '../sandboxError'
+import { SEED_FACTS } from '../seed'
+import type { ChannelRecord, SandboxStore } from '../store'
+import { channelWire } from '../wire'
+import { agentOrThrow, badRequest, notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
+
+/** A channel as the agent's channel list shows it (the workspace is not part of the item). */
+function channelItem({ workspaceId: _workspaceId, ...item }: ChannelRecord) {
+  return item
+}
+
+function channelOrThrow(store: SandboxStore, id: string): ChannelRecord {
+  const channel = store.channel(id)
+  if (!channel) throw notFound('channel', id)
+  return channel
+}
+
+/** Types whose channels pair by scanning a QR code with the phone. */
+const QR_TYPES = new Set(['WHATSAPP', 'Z_API'])
+
+/** The simulated phone "scans" the code on the third read of it (the app polls every few seconds). */
+const POLLS_TO_PAIR = 3
+
+function newChannel(
+  store: SandboxStore,
+  workspaceId: string,
+  body: { name: string },
+  type: string,
+  agentId: string | null,
+): ChannelRecord {
+  const channel: ChannelRecord = {
+    id: newId(),
+    name: body.name,
+    type,
+    // A widget works at once; every other type needs pairing or the provider's credentials first.
+    connected: type === 'WIDGET',
+    createdAt: Date.now(),
+    workspaceId,
+    agentId,
+  }
+  store.putChannel(channel)
+  return channel
+}
+
+function createdAnswer(store: SandboxStore, channel: ChannelRecord) {
+  const workspace = workspaceOrThrow(store, channel.workspaceId)
+  return {
+    assistantId: channel.agentId,
+    workspace: { name: workspace.name ?? '', id: workspace.id },
+    name: channel.name ?? '',
+    id: channel.id,
+    type: channel.type as (typeof CHANNEL_TYPES)[number],
+  }
+}
+
+/** The keys a channel of this type has, and whether each is a switch (boolean) or a text. */
+function configKeysOf(type: string): Map<string, 'boolean' | 'text'> {
+  const keys = new Map<string, 'boolean' | 'text'>(CHANNEL_CONFIG_COMMON.map((k) => [k, 'text']))
+  const own = CHANNEL_CONFIG_KEYS[type]
+  for (const k of own?.booleans ?? []) keys.set(k, 'boolean')
+  for (const k of own?.texts ?? []) keys.set(k, 'text')
+  return keys
+}
+
+/**
+ * A channel's config as the document draws it per type: Z-API and WhatsApp carry their `type`,
+ * the others do not (their schemas have no `type` key and allow no other key).
+ */
+function configOf(store: SandboxStore, channel: ChannelRecord): Record<string, unknown> {
+  const stored = adminStoreOf(store).channelConfig(channel.id) ?? {}
+  const out: Record<string, unknown> = { id: channel.id, tenant: SEED_FACTS.tenant }
+  for (const [key, kind] of configKeysOf(channel.type ?? '')) {
+    // The three triggers' value sets are undocumented; the defaults are the document's examples.
+    const fallback =
+      key === 'audioAction'
+        ? 'DISABLED'
+        : key === 'startTrigger'
+          ? 'ONLY_WHEN_CALLING_BY_NAME'
+          : key === 'endTrigger'
+            ? 'WHEN_SAY_GOODBYE'
+            : null
+    out[key] = key in stored ? stored[key] : kind === 'boolean' ? false : fallback
+  }
+  if (channel.type === 'Z_API' || channel.type === 'WHATSAPP') out.type = channel.type
+  return out
+}
+
+/** Unofficial WhatsApp: the channel types the vendor says can start a conversation. */
+const OUTBOUND_CHANNEL_TYPES = ['WHATSAPP', 'Z_API']
+
+/** What the `channels.*` operations do in the sandbox (assembled in index.ts). */
+export const channelsRoutes: RouteTable<'channels'> = {
+  'channels.list': ({ path, query }, store) => {
+    agentOrThrow(store, path.agentId)
+    const page = store.agentChannels(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
+    return { data: page.items.map(channelItem).map(channelWire), count: page.count }
+  },
+  'channels.update': ({ path, body }, store) => {
+    const channel = store.channel(path.channelId)
+    if (!channel) throw notFound('channel', path.channelId)
+    const agent = body.agentId ? agentOrThrow(store, body.agentId) : undefined
+    const workspace = store.workspace(channel.workspaceId)
+    const updated: ChannelRecord = { ...channel, name: body.name, agentId: agent?.id ?? null }
+    store.transaction(() => {
+      store.putChannel(updated)
+      store.relinkChatsOfChannel(channel.id, agent)
+    })
+    return {
+      name: updated.name,
+      assistantId: updated.agentId,
+      type: updated.type,
+      workspace: { id: channel.workspaceId, ...(workspace?.name ? { name: workspace.name } : {}) },
+    }
+  },
+  'channels.workspaceList': ({ path, query }, store) => {
+    workspaceOrThrow(store, path.workspaceId)
+    const page = adminStoreOf(store).workspaceChannels(
+      path.workspaceId,
+      { query: query?.query, agentId: query?.agentId || undefined },
+      windowOf(query?.page, query?.pageSize),
+    )
+    // The document closes the item: exactly these keys, the agent's name and picture included.
+    const data = page.items.map((c) => {
+      const agent = c.agentId ? store.agent(c.agentId) : undefined
+      const item: Record<string, unknown> = {
+        name: c.name ?? '',
+        id: c.id,
+        type: c.type,
+        connected: c.connected ?? false,
+        agentId: agent?.id ?? null,
+        agentName: agent?.name ?? null,
+        agentPicture: agent?.avatar ?? null,
+      }
+      return item as { id: string; name: string; type: (typeof CHANNEL_TYPES)[number]; connected: boolean }
+    })
+    return { data, count: page.count }
+  },
+  'channels.createInWorkspace': ({ path, body }, store) => {
+    workspaceOrThrow(store, path.workspaceId)
+    return createdAnswer(store, newChannel(store, path.workspaceId, body, body.type, null))
+  },
+  'channels.createForAssistant': ({ path, body }, store) => {
+    if (!(CHANNEL_TYPES as readonly string[]).includes(path.type))
+      throw badRequest(`path.type: must be one of ${CHANNEL_TYPES.join(', ')}`)
+    const agent = agentOrThrow(store, path.assistantId)
+    if (body.assistantId !== undefined && body.assistantId !== agent.id)
+      throw badRequest('assistantId: does not match the path')
+    const workspaceId = store.agentWorkspaceId(agent.id) as string
+    return createdAnswer(store, newChannel(store, workspaceId, body, path.type, agent.id))
+  },
+  'channels.createForAgent': ({ path, body }, store) => {
+    const agent = agentOrThrow(store, path.agentId)
+    const channel = newChannel(store, store.agentWorkspaceId(agent.id) as string, body, body.type, agent.id)
+    return { id: channel.id, name: body.name, type: body.type }
+  },
+  'channels.delete': ({ path }, store) => {
+    channelOrThrow(store, path.channelId)
+    adminStoreOf(store).deleteChannel(path.channelId)
+    return ok
+  },
+  'channels.qrCode': ({ path }, store) => {
+    const channel = channelOrThrow(store, path.channelId)
+    if (!QR_TYPES.has(channel.type ?? '')) throw badRequest(`a ${channel.type} channel does not pair by QR code`)
+    if (channel.connected) return { connected: true }
+    // Simulated pairing: each read is a fresh code (a real one lasts seconds); on the
+    // POLLS_TO_PAIR-th read the "phone" has scanned it and the channel is connected.
+    const admin = adminStoreOf(store)
+    const pairing = admin.pairing(channel.id) ?? { startedAt: Date.now(), polls: 0 }
+    pairing.polls++
+    if (pairing.polls >= POLLS_TO_PAIR) {
+      store.putChannel({ ...channel, connected: true })
+      admin.putPairing(channel.id, undefined)
+      return { connected: true }
+    }
+    admin.putPairing(channel.id, pairing)
+    return { value: `2@sandbox-pairing,${channel.id},${pairing.startedAt},${pairing.polls}` }
+  },
+  'channels.config': ({ path }, store) => configOf(store, channelOrThrow(store, path.channelId)),
+  'channels.updateConfig': ({ path, body }, store) => {
+    const channel = channelOrThrow(store, path.id)
+    const keys = configKeysOf(channel.type ?? '')
+    for (const [key, value] of Object.entries(body)) {
+      const kind = keys.get(key)
+      if (!kind) throw badRequest(`${key}: a ${channel.type} channel has no such setting`)
+      if (value !== null && typeof value !== (kind === 'boolean' ? 'boolean' : 'string'))
+        throw badRequest(`${key}: must be ${kind === 'boolean' ? 'true or false' : 'a text'}`)
+    }
+    const admin = adminStoreOf(store)
+    // Partial, as documented: only the keys sent change.
+    admin.putChannelConfig(channel.id, { ...(admin.channelConfig(channel.id) ?? {}), ...body })
+    return configOf(store, channel)
+  },
+  'channels.widgetSettings': ({ path, body }, store) => {
+    const channel = channelOrThrow(store, path.channelId)
+    if (channel.type !== 'WIDGET') throw badRequest(`a ${channel.type} channel has no widget settings`)
+    const admin = adminStoreOf(store)
+    admin.putWidgetSettings(channel.id, { ...(admin.widgetSettings(channel.id) ?? {}), ...body })
+    return ok
+  },
+  'channels.widgetLinks': ({ path }, store) => {
+    const channel = channelOrThrow(store, path.channelId)
+    if (channel.type !== 'WIDGET') throw badRequest(`a ${channel.type} channel has no widget links`)
+    const base = `https://widget.agent-desk.example/${encodeURIComponent(channel.id)}`
+    return { float: `${base}/float.js`, iframe: `${base}/iframe` }
+  },
+  'channels.startConversation': ({ path, body }, store) => {
+    const channel = store.channel(path.channelId)
+    if (!channel) throw notFound('channel', path.channelId)
+    if (!OUTBOUND_CHANNEL_TYPES.includes(channel.type ?? ''))
+      throw new SandboxError(400, `a ${channel.type} channel cannot start a conversation (unofficial WhatsApp only)`)
+    const phone = body.phone.replace(/^\+/, '')
+    const chatId = `${channel.id}-${phone}`
+    const now = Date.now()
+    store.transaction(() => {
+      let chat = store.chat(chatId)
+      if (!chat) {
+        const agent = channel.agentId ? store.agent(channel.agentId) : undefined
+        chat = {
+          id: chatId,
+          name: phone,
+          recipient: phone,
+          whatsappPhone: phone,
+          agentId: agent?.id ?? null,
+          agentName: agent?.name ?? null,
+          humanTalk: false,
+          finished: false,
+          read: true,
+          unReadCount: 0,
+          role: 'assistant',
+          type: channel.type,
+          conversationType: 'CHAT',
+          conversation: '',
+          createdAt: now,
+          time: now,
+          isGroup: false,
+          channelId: channel.id,
+        }
+        store.chatInsert()(channel.workspaceId, channel.id, chat)
+      }
+      const { phone: _phone, ...message } = body
+      appendMessage(store, chat, operatorMessage(message, now))
+    })
+    return ok
+  },
+}
