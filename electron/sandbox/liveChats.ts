@@ -1,7 +1,7 @@
 import type { Chat, ChatMessage } from '../contract/resources/chat'
 import type { Interaction, SendMessageInput } from '../contract/resources/liveChat'
 import { newId, wellKnownId } from './ids'
-import { notFound } from './routes/kit'
+import { notFound } from './resources/kit'
 import { DEMO_USER } from './seed'
 import type { SandboxStore } from './store'
 
