@@ -87,7 +87,7 @@ function putInteraction(store: SandboxStore, workspaceId: string, s: SessionReco
 }
 
 export function chatOrThrow(store: SandboxStore, chatId: string): Chat {
-  const chat = store.chat(chatId)
+  const chat = store.chats.get(chatId)
   if (!chat) throw notFound('chat', chatId)
   return chat
 }
@@ -102,7 +102,7 @@ function workspaceOfChat(store: SandboxStore, chatId: string): { workspaceId: st
 /** Saves a chat with changes, keeping its workspace and channel. */
 export function saveChat(store: SandboxStore, chat: Chat): void {
   const { workspaceId, channelId } = workspaceOfChat(store, chat.id)
-  store.chatInsert()(workspaceId, channelId, chat)
+  store.chats.inserter()(workspaceId, channelId, chat)
 }
 
 /** The message an operator's send makes: from the demo user, of the medium sent. */
@@ -129,9 +129,9 @@ export function operatorMessage(body: SendMessageInput, time: number): ChatMessa
 /** Appends a message to a chat and moves the chat's summary (last text, time, who wrote) with it. */
 export function appendMessage(store: SandboxStore, chat: Chat, message: ChatMessage): void {
   // A message never goes before the chat's newest: the list is ordered by time.
-  const newest = store.messages(chat.id, { offset: 0, limit: 1 })[0]
+  const newest = store.messages.page(chat.id, { offset: 0, limit: 1 })[0]
   if (newest && message.time <= newest.time) message.time = newest.time + 1
-  store.messageInsert()(chat.id, message)
+  store.messages.inserter()(chat.id, message)
   saveChat(store, {
     ...chat,
     time: message.time,

@@ -265,7 +265,7 @@ function seedAgents(store: SandboxStore, rng: SeededRandom): void {
       jobDescription: a.jobDescription,
       status: a.status,
     }
-    store.putAgent(WORKSPACE_ID, agent)
+    store.agents.put(WORKSPACE_ID, agent)
     // Versions a few weeks apart, the last one being the current behavior.
     let at = SEED_NOW - 120 * DAY + n * DAY
     a.behaviors.forEach((behaviorText, v) => {
@@ -279,7 +279,7 @@ function seedAgents(store: SandboxStore, rng: SeededRandom): void {
         createdAt: at,
         behaviorText,
       }
-      store.addBehaviorRecord(agent.id, record)
+      store.behaviorHistory.add(agent.id, record)
       at += rng.int(10, 30) * DAY + rng.int(0, DAY)
     })
   })
@@ -292,18 +292,18 @@ function seedTrainings(store: SandboxStore, rng: SeededRandom): void {
       const t = emptyTraining(trainingId(a.key, 'TEXT', i), 'TEXT')
       t.text = text.TEXT_TRAININGS[(n * 2 + i) % text.TEXT_TRAININGS.length]
       if (i === 1) t.image = mediaPath(`training-${n + 1}-${i}-800x600.png`)
-      store.putTraining(id, t)
+      store.trainings.put(id, t)
     }
     for (let i = 0; i < 2; i++) {
       const t = emptyTraining(trainingId(a.key, 'WEBSITE', i), 'WEBSITE')
       t.website = text.WEBSITES[(n + i) % text.WEBSITES.length]
       t.trainingSubPages = i === 0 ? 'ACTIVE' : 'DISABLED'
       t.trainingInterval = rng.pick(['ONE_DAY', 'ONE_WEEK', 'NEVER', 'TWELVE_HOUR'])
-      store.putTraining(id, t)
+      store.trainings.put(id, t)
     }
     const video = emptyTraining(trainingId(a.key, 'VIDEO', 0), 'VIDEO')
     video.video = text.VIDEOS[n % text.VIDEOS.length]
-    store.putTraining(id, video)
+    store.trainings.put(id, video)
     for (let i = 0; i < 2; i++) {
       const doc = text.DOCUMENTS[(n + i) % text.DOCUMENTS.length]
       const t = emptyTraining(trainingId(a.key, 'DOCUMENT', i), 'DOCUMENT')
@@ -317,7 +317,7 @@ function seedTrainings(store: SandboxStore, rng: SeededRandom): void {
           : `https://arquivos.lojademo.com.br/treinamentos/${slug}${doc.name.slice(doc.name.lastIndexOf('.'))}`
       t.documentName = doc.name
       t.documentMimetype = doc.mimetype
-      store.putTraining(id, t)
+      store.trainings.put(id, t)
     }
   })
 }
@@ -463,7 +463,7 @@ function seedIntentions(store: SandboxStore): void {
   for (const { agent, intention } of list) {
     const n = counters[agent] ?? 0
     counters[agent] = n + 1
-    store.putIntention(agentId(agent), { id: intentionId(agent, n), ...intention })
+    store.intentions.put(agentId(agent), { id: intentionId(agent, n), ...intention })
   }
 }
 
@@ -483,7 +483,7 @@ function seedIdleActionsAndRules(store: SandboxStore): void {
       { start: '13:00', end: '18:00' },
     ],
   }))
-  store.putIdleConfig(
+  store.idleActions.put(
     agentId('support'),
     idleConfigFrom(
       {
@@ -505,7 +505,7 @@ function seedIdleActionsAndRules(store: SandboxStore): void {
       stamp,
     ),
   )
-  store.putIdleConfig(
+  store.idleActions.put(
     agentId('sales'),
     idleConfigFrom(
       {
@@ -551,7 +551,7 @@ function seedIdleActionsAndRules(store: SandboxStore): void {
     },
   ] as const
   rules.forEach((r, i) =>
-    store.addTransferRule(agentId(r.agent), {
+    store.transferRules.add(agentId(r.agent), {
       id: wellKnownId(`transfer-rule:${i}`),
       createdAt: new Date(SEED_NOW - (60 - i) * DAY).toISOString(),
       instructions: r.instructions,
@@ -565,7 +565,7 @@ function seedIdleActionsAndRules(store: SandboxStore): void {
 
 function seedChannelsMcpWebhooks(store: SandboxStore): void {
   CHANNELS.forEach((c, i) =>
-    store.putChannel({
+    store.channels.put({
       id: channelId(c.key),
       name: c.name,
       type: c.type,
@@ -604,10 +604,10 @@ function seedChannelsMcpWebhooks(store: SandboxStore): void {
     },
   ]
   for (const c of connections) {
-    store.putMcpConnection(c)
-    store.replaceMcpTools(c.id, toolsOf(c, TENANT, c.createdAt))
+    store.mcp.put(c)
+    store.mcp.replaceTools(c.id, toolsOf(c, TENANT, c.createdAt))
   }
-  store.putWebhooks(agentId('support'), {
+  store.webhooks.put(agentId('support'), {
     onNewMessage: 'https://hooks.lojademo.com.br/nova-mensagem',
     onLackKnowLedge: null,
     onTransfer: 'https://hooks.lojademo.com.br/transferencia',
@@ -620,7 +620,7 @@ function seedChannelsMcpWebhooks(store: SandboxStore): void {
 }
 
 function seedContacts(store: SandboxStore, rng: SeededRandom): Contact[] {
-  const insert = store.contactInsert()
+  const insert = store.contacts.inserter()
   const phones = new Set<string>([BIG_CHAT_CONTACT.phone, ACCENTED_CONTACT.phone])
   const contacts: Contact[] = []
   for (let i = 0; i < CONTACT_COUNT; i++) {
@@ -798,8 +798,8 @@ class ConversationWriter {
 const SHOWCASE_LENGTH = 11
 
 function seedChats(store: SandboxStore, rng: SeededRandom, contacts: Contact[], bigChat: boolean): number {
-  const insertChat = store.chatInsert()
-  const insertMessage = store.messageInsert()
+  const insertChat = store.chats.inserter()
+  const insertMessage = store.messages.inserter()
   let messages = 0
   const linked = CHANNELS.filter((c) => c.agent !== null)
   // Busier channels get more chats.
@@ -898,7 +898,7 @@ export function seedDemoData(store: SandboxStore, options: SeedOptions): SeedRep
   const rng = new SeededRandom(options.seed)
   let messages = 0
   store.bulkLoad(() => {
-    store.putWorkspace({ id: WORKSPACE_ID, name: SEED_FACTS.workspaceName })
+    store.workspaces.put({ id: WORKSPACE_ID, name: SEED_FACTS.workspaceName })
     seedAgents(store, rng)
     seedTrainings(store, rng)
     seedIntentions(store)

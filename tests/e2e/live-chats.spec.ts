@@ -190,7 +190,7 @@ test('a message written while offline waits, survives a reload, and is sent exac
 function customerWrites(w: World, chatId: string, id: string, text: string) {
   const store = new SandboxStore(w.dbFile)
   try {
-    const chat = store.chat(chatId) as Chat
+    const chat = store.chats.get(chatId) as Chat
     const message: ChatMessage = { id, role: 'user', type: 'TEXT', text, time: Date.now() }
     appendMessage(store, chat, message)
   } finally {

@@ -1,6 +1,37 @@
+import type { SandboxStore } from '../store'
 import type { AgentSettings } from '../../contract/resources/agentSettings'
-import { adminStoreOf } from '../adminStore'
 import { agentOrThrow, ok, type RouteTable } from './kit'
+
+/** The settings an agent has before anyone changed them (what the live GET shows for a new agent). */
+export const DEFAULT_SETTINGS: AgentSettings = {
+  prefferModel: 'GPT_4_1',
+  timezone: 'America/Sao_Paulo',
+  enabledHumanTransfer: true,
+  enabledReminder: true,
+  splitMessages: true,
+  enabledEmoji: true,
+  limitSubjects: false,
+  signMessages: false,
+  messageGroupingTime: 'NO_GROUP',
+  maxDailyMessages: null,
+  maxDailyMessagesLimitAction: 'TRANSFER',
+  knowledgeByFunction: false,
+}
+
+/** The agentSettings storage of a sandbox store (`store.agentSettings`). */
+export class AgentSettingsTable {
+  constructor(private readonly s: SandboxStore) {}
+
+  get(agentId: string): AgentSettings {
+    return this.s.one<AgentSettings>('SELECT data FROM agent_settings WHERE agent_id = ?', agentId) ?? DEFAULT_SETTINGS
+  }
+
+  put(agentId: string, settings: AgentSettings): void {
+    this.s
+      .sql('INSERT OR REPLACE INTO agent_settings (agent_id, data) VALUES (?, ?)')
+      .run(agentId, JSON.stringify(settings))
+  }
+}
 
 /** The settings answer: only `maxDailyMessages` may be null in the document. */
 function settingsWire(settings: AgentSettings): AgentSettings {
@@ -13,13 +44,12 @@ function settingsWire(settings: AgentSettings): AgentSettings {
 export const agentSettingsRoutes: RouteTable<'agentSettings'> = {
   'agentSettings.get': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
-    return settingsWire(adminStoreOf(store).settings(path.agentId))
+    return settingsWire(store.agentSettings.get(path.agentId))
   },
   'agentSettings.update': ({ path, body }, store) => {
     agentOrThrow(store, path.agentId)
-    const admin = adminStoreOf(store)
     // Partial, as the live service: a key sent replaces the stored one, a key left out is kept.
-    admin.putSettings(path.agentId, { ...admin.settings(path.agentId), ...body })
+    store.agentSettings.put(path.agentId, { ...store.agentSettings.get(path.agentId), ...body })
     return ok
   },
 }

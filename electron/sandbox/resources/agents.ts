@@ -1,12 +1,54 @@
+import { foldForSearch } from '../textSearch'
 import type { Agent } from '../../contract/resources/agent'
 import { FIRST_PAGE } from '../../contract/resources/common'
 import { agentAnswer } from '../agentAnswer'
 import { newId } from '../ids'
 import { prepared } from '../liveChats'
 import { DEMO_USER } from '../seed'
-import type { SandboxStore } from '../store'
+import { type SandboxStore, type PageOf, type PageWindow, type DataRow, parse, textFilter } from '../store'
 import { agentWire } from '../wire'
 import { agentOrThrow, notFound, ok, type RouteInput, type RouteTable, windowOf, workspaceOrThrow } from './kit'
+
+/** The agents storage of a sandbox store (`store.agents`). */
+export class AgentTable {
+  constructor(private readonly s: SandboxStore) {}
+
+  put(workspaceId: string, agent: Agent): void {
+    this.s
+      .sql(
+        `INSERT INTO agents (id, workspace_id, search, data) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET search = excluded.search, data = excluded.data`,
+      )
+      .run(agent.id, workspaceId, foldForSearch(agent.name), JSON.stringify(agent))
+  }
+
+  get(id: string): Agent | undefined {
+    return parse(this.s.sql('SELECT data FROM agents WHERE id = ?').get(id) as DataRow | undefined)
+  }
+
+  workspaceOf(id: string): string | undefined {
+    const row = this.s.sql('SELECT workspace_id FROM agents WHERE id = ?').get(id) as
+      { workspace_id: string } | undefined
+    return row?.workspace_id
+  }
+
+  page(workspaceId: string, query: string | undefined, window: PageWindow): PageOf<Agent> {
+    const f = textFilter(query)
+    return this.s.page('FROM agents WHERE workspace_id = ?' + f.sql, [workspaceId, ...f.params], 'rowid', window)
+  }
+
+  /** Removes an agent and everything that hangs under it; its channels stay, unlinked. */
+  delete(id: string): void {
+    this.s.transaction(() => {
+      for (const table of ['behavior_history', 'trainings', 'intentions', 'idle_configs', 'transfer_rules', 'webhooks'])
+        this.s.sql(`DELETE FROM ${table} WHERE agent_id = ?`).run(id)
+      this.s.sql('DELETE FROM mcp_tools WHERE mcp_id IN (SELECT id FROM mcp_connections WHERE agent_id = ?)').run(id)
+      this.s.sql('DELETE FROM mcp_connections WHERE agent_id = ?').run(id)
+      for (const channel of this.s.channels.ofAgent(id)) this.s.channels.put({ ...channel, agentId: null })
+      this.s.sql('DELETE FROM agents WHERE id = ?').run(id)
+    })
+  }
+}
 
 const AGENT_FIELDS = [
   'name',
@@ -31,7 +73,7 @@ function agentFrom(id: string, body: RouteInput<'agents.update'>['body'], status
 }
 
 function recordBehavior(store: SandboxStore, agent: Agent): void {
-  store.addBehaviorRecord(agent.id, {
+  store.behaviorHistory.add(agent.id, {
     id: newId(),
     userId: DEMO_USER.id,
     userName: DEMO_USER.name,
@@ -43,22 +85,22 @@ function recordBehavior(store: SandboxStore, agent: Agent): void {
 }
 
 function setStatus(store: SandboxStore, agent: Agent, status: string): void {
-  store.putAgent(store.agentWorkspaceId(agent.id) as string, { ...agent, status })
+  store.agents.put(store.agents.workspaceOf(agent.id) as string, { ...agent, status })
 }
 
 /** What the `agents.*` operations do in the sandbox (assembled in index.ts). */
 export const agentsRoutes: RouteTable<'agents'> = {
   'agents.list': ({ path, query }, store) => {
     workspaceOrThrow(store, path.workspaceId)
-    return store
-      .agents(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
+    return store.agents
+      .page(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
       .items.map(agentWire)
   },
   'agents.create': ({ path, body }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const agent = agentFrom(newId(), body, 'ACTIVE')
     store.transaction(() => {
-      store.putAgent(path.workspaceId, agent)
+      store.agents.put(path.workspaceId, agent)
       if (typeof agent.behavior === 'string') recordBehavior(store, agent)
     })
     return agentWire(agent)
@@ -68,14 +110,14 @@ export const agentsRoutes: RouteTable<'agents'> = {
     const old = agentOrThrow(store, path.agentId)
     const agent = agentFrom(old.id, body, old.status ?? 'ACTIVE')
     store.transaction(() => {
-      store.putAgent(store.agentWorkspaceId(old.id) as string, agent)
+      store.agents.put(store.agents.workspaceOf(old.id) as string, agent)
       if ((agent.behavior ?? '') !== (old.behavior ?? '')) recordBehavior(store, agent)
     })
     return agentWire(agent)
   },
   'agents.delete': ({ path }, store) => {
     agentOrThrow(store, path.agentId)
-    store.deleteAgent(path.agentId)
+    store.agents.delete(path.agentId)
     return ok
   },
   'agents.activate': ({ path }, store) => {
@@ -87,7 +129,7 @@ export const agentsRoutes: RouteTable<'agents'> = {
     return ok
   },
   'agents.converse': ({ path, body }, store) => {
-    const agent = store.agent(path.agentId)
+    const agent = store.agents.get(path.agentId)
     if (!agent) throw notFound('agent', path.agentId)
     prepared(store)
     const said = body.prompt ?? '(áudio)'
@@ -115,7 +157,7 @@ export const agentsRoutes: RouteTable<'agents'> = {
     return { message: reply, images: [], audios: [] }
   },
   'agents.addMessage': ({ path, body }, store) => {
-    const agent = store.agent(path.agentId)
+    const agent = store.agents.get(path.agentId)
     if (!agent) throw notFound('agent', path.agentId)
     prepared(store)
     store.db

@@ -1,13 +1,111 @@
+import { foldForSearch } from '../textSearch'
 import { CHANNEL_CONFIG_COMMON, CHANNEL_CONFIG_KEYS, CHANNEL_TYPES } from '../../contract/resources/channels'
 import { FIRST_PAGE } from '../../contract/resources/common'
-import { adminStoreOf } from '../adminStore'
 import { newId } from '../ids'
 import { appendMessage, operatorMessage } from '../liveChats'
 import { SandboxError } from '../sandboxError'
 import { SEED_FACTS } from '../seed'
-import type { ChannelRecord, SandboxStore } from '../store'
+import {
+  type ChannelRecord,
+  type SandboxStore,
+  type PageOf,
+  type PageWindow,
+  type DataRow,
+  parse,
+  parseAll,
+  textFilter,
+} from '../store'
 import { channelWire } from '../wire'
 import { agentOrThrow, badRequest, notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
+
+/** The channels storage of a sandbox store (`store.channels`). */
+export class ChannelTable {
+  constructor(private readonly s: SandboxStore) {}
+
+  put(channel: ChannelRecord): void {
+    this.s
+      .sql(
+        `INSERT INTO channels (id, workspace_id, agent_id, search, data) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET agent_id = excluded.agent_id, search = excluded.search, data = excluded.data`,
+      )
+      .run(channel.id, channel.workspaceId, channel.agentId, foldForSearch(channel.name), JSON.stringify(channel))
+  }
+
+  get(id: string): ChannelRecord | undefined {
+    return parse(this.s.sql('SELECT data FROM channels WHERE id = ?').get(id) as DataRow | undefined)
+  }
+
+  ofAgent(agentId: string): ChannelRecord[] {
+    return parseAll(this.s.sql('SELECT data FROM channels WHERE agent_id = ? ORDER BY rowid').all(agentId))
+  }
+
+  agentPage(agentId: string, query: string | undefined, window: PageWindow): PageOf<ChannelRecord> {
+    const f = textFilter(query)
+    return this.s.page('FROM channels WHERE agent_id = ?' + f.sql, [agentId, ...f.params], 'rowid', window)
+  }
+
+  workspacePage(
+    workspaceId: string,
+    filter: { query?: string; agentId?: string },
+    window: PageWindow,
+  ): PageOf<ChannelRecord> {
+    let from = 'FROM channels WHERE workspace_id = ?'
+    const params: unknown[] = [workspaceId]
+    const folded = foldForSearch(filter.query?.trim())
+    if (folded) {
+      from += ' AND instr(search, ?) > 0'
+      params.push(folded)
+    }
+    if (filter.agentId) {
+      from += ' AND agent_id = ?'
+      params.push(filter.agentId)
+    }
+    return this.s.page(from, params, 'rowid', window)
+  }
+
+  /** Removes a channel with its chats and messages, settings and pairing state. */
+  delete(id: string): void {
+    this.s.transaction(() => {
+      this.s.sql('DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE channel_id = ?)').run(id)
+      this.s.sql('DELETE FROM chats WHERE channel_id = ?').run(id)
+      for (const table of ['channel_configs', 'channel_pairing', 'widget_settings'])
+        this.s.sql(`DELETE FROM ${table} WHERE channel_id = ?`).run(id)
+      this.s.sql('DELETE FROM channels WHERE id = ?').run(id)
+    })
+  }
+
+  config(channelId: string): Record<string, unknown> | undefined {
+    return this.s.one('SELECT data FROM channel_configs WHERE channel_id = ?', channelId)
+  }
+
+  putConfig(channelId: string, config: Record<string, unknown>): void {
+    this.s
+      .sql('INSERT OR REPLACE INTO channel_configs (channel_id, data) VALUES (?, ?)')
+      .run(channelId, JSON.stringify(config))
+  }
+
+  pairing(channelId: string): { startedAt: number; polls: number } | undefined {
+    return this.s.one('SELECT data FROM channel_pairing WHERE channel_id = ?', channelId)
+  }
+
+  putPairing(channelId: string, pairing: { startedAt: number; polls: number } | undefined): void {
+    if (!pairing) this.s.sql('DELETE FROM channel_pairing WHERE channel_id = ?').run(channelId)
+    else
+      this.s
+        .sql('INSERT OR REPLACE INTO channel_pairing (channel_id, data) VALUES (?, ?)')
+        .run(channelId, JSON.stringify(pairing))
+  }
+
+  widgetSettings(channelId: string): Record<string, unknown> | undefined {
+    return this.s.one('SELECT data FROM widget_settings WHERE channel_id = ?', channelId)
+  }
+
+  putWidgetSettings(channelId: string, settings: Record<string, unknown>): void {
+    this.s
+      .sql('INSERT OR REPLACE INTO widget_settings (channel_id, data) VALUES (?, ?)')
+      .run(channelId, JSON.stringify(settings))
+  }
+}
 
 /** A channel as the agent's channel list shows it (the workspace is not part of the item). */
 function channelItem({ workspaceId: _workspaceId, ...item }: ChannelRecord) {
@@ -15,7 +113,7 @@ function channelItem({ workspaceId: _workspaceId, ...item }: ChannelRecord) {
 }
 
 function channelOrThrow(store: SandboxStore, id: string): ChannelRecord {
-  const channel = store.channel(id)
+  const channel = store.channels.get(id)
   if (!channel) throw notFound('channel', id)
   return channel
 }
@@ -43,7 +141,7 @@ function newChannel(
     workspaceId,
     agentId,
   }
-  store.putChannel(channel)
+  store.channels.put(channel)
   return channel
 }
 
@@ -72,7 +170,7 @@ function configKeysOf(type: string): Map<string, 'boolean' | 'text'> {
  * the others do not (their schemas have no `type` key and allow no other key).
  */
 function configOf(store: SandboxStore, channel: ChannelRecord): Record<string, unknown> {
-  const stored = adminStoreOf(store).channelConfig(channel.id) ?? {}
+  const stored = store.channels.config(channel.id) ?? {}
   const out: Record<string, unknown> = { id: channel.id, tenant: SEED_FACTS.tenant }
   for (const [key, kind] of configKeysOf(channel.type ?? '')) {
     // The three triggers' value sets are undocumented; the defaults are the document's examples.
@@ -97,18 +195,18 @@ const OUTBOUND_CHANNEL_TYPES = ['WHATSAPP', 'Z_API']
 export const channelsRoutes: RouteTable<'channels'> = {
   'channels.list': ({ path, query }, store) => {
     agentOrThrow(store, path.agentId)
-    const page = store.agentChannels(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
+    const page = store.channels.agentPage(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
     return { data: page.items.map(channelItem).map(channelWire), count: page.count }
   },
   'channels.update': ({ path, body }, store) => {
-    const channel = store.channel(path.channelId)
+    const channel = store.channels.get(path.channelId)
     if (!channel) throw notFound('channel', path.channelId)
     const agent = body.agentId ? agentOrThrow(store, body.agentId) : undefined
-    const workspace = store.workspace(channel.workspaceId)
+    const workspace = store.workspaces.get(channel.workspaceId)
     const updated: ChannelRecord = { ...channel, name: body.name, agentId: agent?.id ?? null }
     store.transaction(() => {
-      store.putChannel(updated)
-      store.relinkChatsOfChannel(channel.id, agent)
+      store.channels.put(updated)
+      store.chats.relinkChannel(channel.id, agent)
     })
     return {
       name: updated.name,
@@ -119,14 +217,14 @@ export const channelsRoutes: RouteTable<'channels'> = {
   },
   'channels.workspaceList': ({ path, query }, store) => {
     workspaceOrThrow(store, path.workspaceId)
-    const page = adminStoreOf(store).workspaceChannels(
+    const page = store.channels.workspacePage(
       path.workspaceId,
       { query: query?.query, agentId: query?.agentId || undefined },
       windowOf(query?.page, query?.pageSize),
     )
     // The document closes the item: exactly these keys, the agent's name and picture included.
     const data = page.items.map((c) => {
-      const agent = c.agentId ? store.agent(c.agentId) : undefined
+      const agent = c.agentId ? store.agents.get(c.agentId) : undefined
       const item: Record<string, unknown> = {
         name: c.name ?? '',
         id: c.id,
@@ -150,17 +248,17 @@ export const channelsRoutes: RouteTable<'channels'> = {
     const agent = agentOrThrow(store, path.assistantId)
     if (body.assistantId !== undefined && body.assistantId !== agent.id)
       throw badRequest('assistantId: does not match the path')
-    const workspaceId = store.agentWorkspaceId(agent.id) as string
+    const workspaceId = store.agents.workspaceOf(agent.id) as string
     return createdAnswer(store, newChannel(store, workspaceId, body, path.type, agent.id))
   },
   'channels.createForAgent': ({ path, body }, store) => {
     const agent = agentOrThrow(store, path.agentId)
-    const channel = newChannel(store, store.agentWorkspaceId(agent.id) as string, body, body.type, agent.id)
+    const channel = newChannel(store, store.agents.workspaceOf(agent.id) as string, body, body.type, agent.id)
     return { id: channel.id, name: body.name, type: body.type }
   },
   'channels.delete': ({ path }, store) => {
     channelOrThrow(store, path.channelId)
-    adminStoreOf(store).deleteChannel(path.channelId)
+    store.channels.delete(path.channelId)
     return ok
   },
   'channels.qrCode': ({ path }, store) => {
@@ -169,15 +267,14 @@ export const channelsRoutes: RouteTable<'channels'> = {
     if (channel.connected) return { connected: true }
     // Simulated pairing: each read is a fresh code (a real one lasts seconds); on the
     // POLLS_TO_PAIR-th read the "phone" has scanned it and the channel is connected.
-    const admin = adminStoreOf(store)
-    const pairing = admin.pairing(channel.id) ?? { startedAt: Date.now(), polls: 0 }
+    const pairing = store.channels.pairing(channel.id) ?? { startedAt: Date.now(), polls: 0 }
     pairing.polls++
     if (pairing.polls >= POLLS_TO_PAIR) {
-      store.putChannel({ ...channel, connected: true })
-      admin.putPairing(channel.id, undefined)
+      store.channels.put({ ...channel, connected: true })
+      store.channels.putPairing(channel.id, undefined)
       return { connected: true }
     }
-    admin.putPairing(channel.id, pairing)
+    store.channels.putPairing(channel.id, pairing)
     return { value: `2@sandbox-pairing,${channel.id},${pairing.startedAt},${pairing.polls}` }
   },
   'channels.config': ({ path }, store) => configOf(store, channelOrThrow(store, path.channelId)),
@@ -190,16 +287,14 @@ export const channelsRoutes: RouteTable<'channels'> = {
       if (value !== null && typeof value !== (kind === 'boolean' ? 'boolean' : 'string'))
         throw badRequest(`${key}: must be ${kind === 'boolean' ? 'true or false' : 'a text'}`)
     }
-    const admin = adminStoreOf(store)
     // Partial, as documented: only the keys sent change.
-    admin.putChannelConfig(channel.id, { ...(admin.channelConfig(channel.id) ?? {}), ...body })
+    store.channels.putConfig(channel.id, { ...(store.channels.config(channel.id) ?? {}), ...body })
     return configOf(store, channel)
   },
   'channels.widgetSettings': ({ path, body }, store) => {
     const channel = channelOrThrow(store, path.channelId)
     if (channel.type !== 'WIDGET') throw badRequest(`a ${channel.type} channel has no widget settings`)
-    const admin = adminStoreOf(store)
-    admin.putWidgetSettings(channel.id, { ...(admin.widgetSettings(channel.id) ?? {}), ...body })
+    store.channels.putWidgetSettings(channel.id, { ...(store.channels.widgetSettings(channel.id) ?? {}), ...body })
     return ok
   },
   'channels.widgetLinks': ({ path }, store) => {
@@ -209,7 +304,7 @@ export const channelsRoutes: RouteTable<'channels'> = {
     return { float: `${base}/float.js`, iframe: `${base}/iframe` }
   },
   'channels.startConversation': ({ path, body }, store) => {
-    const channel = store.channel(path.channelId)
+    const channel = store.channels.get(path.channelId)
     if (!channel) throw notFound('channel', path.channelId)
     if (!OUTBOUND_CHANNEL_TYPES.includes(channel.type ?? ''))
       throw new SandboxError(400, `a ${channel.type} channel cannot start a conversation (unofficial WhatsApp only)`)
@@ -217,9 +312,9 @@ export const channelsRoutes: RouteTable<'channels'> = {
     const chatId = `${channel.id}-${phone}`
     const now = Date.now()
     store.transaction(() => {
-      let chat = store.chat(chatId)
+      let chat = store.chats.get(chatId)
       if (!chat) {
-        const agent = channel.agentId ? store.agent(channel.agentId) : undefined
+        const agent = channel.agentId ? store.agents.get(channel.agentId) : undefined
         chat = {
           id: chatId,
           name: phone,
@@ -240,7 +335,7 @@ export const channelsRoutes: RouteTable<'channels'> = {
           isGroup: false,
           channelId: channel.id,
         }
-        store.chatInsert()(channel.workspaceId, channel.id, chat)
+        store.chats.inserter()(channel.workspaceId, channel.id, chat)
       }
       const { phone: _phone, ...message } = body
       appendMessage(store, chat, operatorMessage(message, now))

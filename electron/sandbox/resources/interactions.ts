@@ -23,7 +23,7 @@ function duration(start: number, end: number | null): string {
 /** What the `interactions.*` operations do in the sandbox (assembled in index.ts). */
 export const interactionsRoutes: RouteTable<'interactions'> = {
   'interactions.list': ({ path, query }, store) => {
-    if (!store.workspace(path.workspaceId)) throw notFound('workspace', path.workspaceId)
+    if (!store.workspaces.get(path.workspaceId)) throw notFound('workspace', path.workspaceId)
     prepared(store)
     const size = query.pageSize ?? DEFAULT_PAGE_SIZE
     const offset = ((query.page ?? FIRST_PAGE) - FIRST_PAGE) * size
@@ -56,7 +56,7 @@ export const interactionsRoutes: RouteTable<'interactions'> = {
     return { deleted: true }
   },
   'interactions.export': ({ path, body }, store) => {
-    if (!store.workspace(path.workspaceId)) throw notFound('workspace', path.workspaceId)
+    if (!store.workspaces.get(path.workspaceId)) throw notFound('workspace', path.workspaceId)
     prepared(store)
     const paged = body.page !== undefined || body.pagesize !== undefined
     const size = body.pagesize ?? DEFAULT_PAGE_SIZE

@@ -44,13 +44,13 @@ export function windowOf(page: number | undefined, pageSize: number | undefined,
 }
 
 export function agentOrThrow(store: SandboxStore, id: string): Agent {
-  const agent = store.agent(id)
+  const agent = store.agents.get(id)
   if (!agent) throw notFound('agent', id)
   return agent
 }
 
 export function workspaceOrThrow(store: SandboxStore, id: string): Workspace {
-  const workspace = store.workspace(id)
+  const workspace = store.workspaces.get(id)
   if (!workspace) throw notFound('workspace', id)
   return workspace
 }

@@ -3,9 +3,61 @@ import { FIRST_PAGE } from '../../contract/resources/common'
 import { canEditMessagesOn } from '../../contract/resources/liveChat'
 import { appendMessage, chatOrThrow, operatorMessage, saveChat } from '../liveChats'
 import { SandboxError } from '../sandboxError'
-import type { SandboxStore } from '../store'
+import { type PageWindow, parseAll, type SandboxStore } from '../store'
 import { messageWire } from '../wire'
 import { notFound, ok, type RouteTable, windowOf } from './kit'
+
+/** Every key a message answer carries, as the live service sends them (unused ones null). */
+const MESSAGE_KEYS_NULL = {
+  id: '',
+  role: null,
+  type: null,
+  text: null,
+  time: 0,
+  userId: null,
+  userName: null,
+  userPicture: null,
+  imageUrl: null,
+  audioUrl: null,
+  documentUrl: null,
+  fileName: null,
+  width: null,
+  height: null,
+  midiaContent: null,
+  conversationNotificationType: null,
+} satisfies ChatMessage
+
+/** The messages storage of a sandbox store (`store.messages`). */
+export class MessageTable {
+  constructor(private readonly s: SandboxStore) {}
+
+  /**
+   * Messages are the bulk of the data (100,000 in one chat), so a row keeps only the keys that have
+   * a value; `messages()` gives every answer the full set of keys back, null where unused.
+   */
+  inserter(): (chatId: string, message: ChatMessage) => void {
+    const insert = this.s.db.prepare('INSERT INTO messages (id, chat_id, time, data) VALUES (?, ?, ?, ?)')
+    return (chatId, message) =>
+      insert.run(
+        message.id,
+        chatId,
+        message.time,
+        JSON.stringify(message, (_, v: unknown) => v ?? undefined),
+      )
+  }
+
+  /** Newest first, in the order of the (chat_id, time DESC, id) index. */
+  page(chatId: string, window: PageWindow): ChatMessage[] {
+    const rows = this.s
+      .sql('SELECT data FROM messages WHERE chat_id = ? ORDER BY time DESC, id LIMIT ? OFFSET ?')
+      .all(chatId, window.limit, window.offset)
+    return parseAll<ChatMessage>(rows).map((m) => ({ ...MESSAGE_KEYS_NULL, ...m }))
+  }
+
+  count(chatId: string): number {
+    return (this.s.sql('SELECT count(*) AS n FROM messages WHERE chat_id = ?').get(chatId) as { n: number }).n
+  }
+}
 
 function storedMessage(store: SandboxStore, chatId: string, messageId: string): ChatMessage | undefined {
   const row = store.db.prepare('SELECT data FROM messages WHERE chat_id = ? AND id = ?').get(chatId, messageId) as
@@ -33,8 +85,8 @@ function editableMessage(store: SandboxStore, chatId: string, messageId: string,
 /** What the `messages.*` operations do in the sandbox (assembled in index.ts). */
 export const messagesRoutes: RouteTable<'messages'> = {
   'messages.list': ({ path, query }, store) => {
-    if (!store.chat(path.chatId)) throw notFound('chat', path.chatId)
-    return store.messages(path.chatId, windowOf(query.page, query.pageSize, FIRST_PAGE)).map(messageWire)
+    if (!store.chats.get(path.chatId)) throw notFound('chat', path.chatId)
+    return store.messages.page(path.chatId, windowOf(query.page, query.pageSize, FIRST_PAGE)).map(messageWire)
   },
   'messages.clear': ({ path }, store) => {
     const chat = chatOrThrow(store, path.chatId)
