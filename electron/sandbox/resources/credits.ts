@@ -1,9 +1,7 @@
 import type { CreditsSpentRow } from '../../contract/resources/credits'
 import { wellKnownId } from '../ids'
-import { SEED_NOW } from '../seed'
+import { DAY, SEED_NOW } from '../seed/facts'
 import { agentOrThrow, type RouteTable, workspaceOrThrow } from './kit'
-
-const DAY = 86_400_000
 
 /** Models the demo agents spend credits on: one the document lists, two newer ones (api-notes §3.1). */
 const SPENDING_MODELS = ['GPT_4_1', 'GPT_5_4', 'CLAUDE_4_5_SONNET'] as const

@@ -2,11 +2,9 @@ import { foldForSearch } from '../textSearch'
 import type { PageOf, PageWindow, SandboxStore } from '../store'
 import type { CustomField } from '../../contract/resources/customField'
 import { newId } from '../ids'
-import { SEED_FACTS, SEED_NOW } from '../seed'
+import { DAY, SEED_FACTS, SEED_NOW } from '../seed/facts'
 import { withoutNulls } from '../wire'
 import { badRequest, notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
-
-const DAY = 86_400_000
 
 /** The demo fields the seeded contacts already carry values of (seed.ts `CUSTOM_FIELDS`). */
 const DEMO_FIELDS: CustomField[] = [
