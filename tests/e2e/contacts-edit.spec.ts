@@ -22,7 +22,7 @@ async function contactOnService(core: Core, contactId: string): Promise<{ status
   if (!r.ok) throw new Error(r.error.message)
   const state = r.data as { profiles: { id: string; baseUrl: string; workspaceId: string }[]; activeProfileId: string }
   const profile = state.profiles.find((p) => p.id === state.activeProfileId)!
-  // Through the API client (the media fetcher no longer lends the token to API routes, issue 14).
+  // Through the API client (the media fetcher never lends the token to API routes, so a media URL cannot carry it elsewhere).
   const answer = await core.router.dispatch('api:contacts.get', {
     path: { workspaceId: profile.workspaceId, contactId },
   })

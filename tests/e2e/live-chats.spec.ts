@@ -12,7 +12,7 @@ import { describeViolations } from '../vendor/gate'
 import { expect, settle, test, untilStill } from './fixtures'
 
 /**
- * Operators on live chats (issue 16), against the embedded service through the vendor gate: take
+ * Operators on live chats, against the embedded service through the vendor gate: take
  * over, reply, edit, return to the AI; a message written offline that goes out once; a live update
  * that arrives while reading without moving the reading position.
  */

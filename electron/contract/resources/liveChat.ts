@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { opt, openEnum } from './common'
 
 /**
- * The operator's operations on live chats (issue 16): sending, editing and deleting messages, the
+ * The operator's operations on live chats: sending, editing and deleting messages, the
  * outbound first message of a channel, service sessions ("interactions"), their CSV export, and
  * the agent's test conversation. Request bodies follow the vendor document exactly: each is one of
  * the document's alternatives, with only the keys that alternative declares and never a null.

@@ -9,7 +9,7 @@ import { fakeKeychain } from '../vault/fakeKeytar'
 import { fakeSafeStorage } from '../vault/fakeSafeStorage'
 
 /**
- * Issue 23, item 3 through the offline channels: a cache whose keychain did not answer is off and
+ * The cache key is never thrown away on a guess, through the offline channels: a cache whose keychain did not answer is off and
  * said so, its file listed as set aside; Try again asks anew; "Start a new offline copy" is the
  * operator's word that the key is gone: a new key, and the set-aside file still listed.
  */
