@@ -198,6 +198,39 @@ export class SandboxStore {
     )
   }
 
+  /** Inserts or replaces a row of a searchable table: the resource's id, its parent's id, folded text, JSON. */
+  putSearchable(
+    table: string,
+    parent: string,
+    ids: { id: string; parentId: string },
+    search: string,
+    value: unknown,
+  ): void {
+    this.sql(
+      `INSERT INTO ${table} (id, ${parent}, search, data) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET search = excluded.search, data = excluded.data`,
+    ).run(ids.id, ids.parentId, search, JSON.stringify(value))
+  }
+
+  /** A parent's resources in insertion order, filtered by text on the folded `search` column. */
+  searchPage<T>(
+    table: string,
+    parent: string,
+    parentId: string,
+    query: string | undefined,
+    window: PageWindow,
+  ): PageOf<T> {
+    const f = textFilter(query)
+    return this.page(`FROM ${table} WHERE ${parent} = ?` + f.sql, [parentId, ...f.params], 'rowid', window)
+  }
+
+  /** One resource with the id of its parent (the `parent` column), or undefined. */
+  withParent<T>(table: string, parent: string, id: string): { parentId: string; value: T } | undefined {
+    const row = this.sql(`SELECT ${parent} AS parent, data FROM ${table} WHERE id = ?`).get(id) as
+      { parent: string; data: string } | undefined
+    return row && { parentId: row.parent, value: JSON.parse(row.data) as T }
+  }
+
   /** The one row's resource that `sql` (with a `data` column) finds, parsed. */
   one<T>(sql: string, ...params: unknown[]): T | undefined {
     return parse(this.sql(sql).get(...params) as DataRow | undefined)

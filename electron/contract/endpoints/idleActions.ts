@@ -2,6 +2,16 @@ import { endpoint, none } from '../endpointDef'
 import { NoContent } from '../resources/common'
 import { IdleConfig, IdleConfigInput } from '../resources/idleAction'
 
+/** POST and PUT do the same: both replace the whole configuration and answer it. */
+const replaceWhole = {
+  path: '/v2/agent/{agentId}/idle-actions',
+  params: ['agentId'],
+  query: none,
+  body: IdleConfigInput,
+  response: IdleConfig,
+  cacheable: false,
+} as const
+
 /** The `idleActions.*` operations of the endpoint table (assembled in index.ts). */
 export const idleActionsEndpoints = {
   'idleActions.get': endpoint({
@@ -17,25 +27,11 @@ export const idleActionsEndpoints = {
   }),
   'idleActions.create': endpoint({
     method: 'POST',
-    path: '/v2/agent/{agentId}/idle-actions',
-    params: ['agentId'],
-    query: none,
-    body: IdleConfigInput,
-    response: IdleConfig,
-    cacheable: false,
+    ...replaceWhole,
     summary: 'Create or replace the idle actions configuration',
     specOperation: 5,
   }),
-  'idleActions.update': endpoint({
-    method: 'PUT',
-    path: '/v2/agent/{agentId}/idle-actions',
-    params: ['agentId'],
-    query: none,
-    body: IdleConfigInput,
-    response: IdleConfig,
-    cacheable: false,
-    summary: 'Replace the idle actions configuration',
-  }),
+  'idleActions.update': endpoint({ method: 'PUT', ...replaceWhole, summary: 'Replace the idle actions configuration' }),
   'idleActions.delete': endpoint({
     method: 'DELETE',
     path: '/v2/agent/{agentId}/idle-actions',

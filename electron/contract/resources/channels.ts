@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { opt, openEnum } from './common'
 
-export const CHANNEL_TYPES = [
-  'Z_API',
+/** The agent-level create and search use seven of the nine types (api-notes §3.8). */
+export const AGENT_CHANNEL_TYPES = [
   'WHATSAPP',
   'INSTAGRAM',
   'CLOUD_API',
@@ -10,8 +10,10 @@ export const CHANNEL_TYPES = [
   'WIDGET',
   'MESSENGER',
   'MERCADO_LIVRE',
-  'TWILIO_SMS',
 ] as const
+
+/** The nine types of the workspace level: the agent level's seven, unofficial WhatsApp and SMS. */
+export const CHANNEL_TYPES = ['Z_API', ...AGENT_CHANNEL_TYPES, 'TWILIO_SMS'] as const
 
 export const Channel = z.looseObject({
   id: z.string(),
@@ -35,17 +37,6 @@ export const ChannelUpdateResult = z.looseObject({
   workspace: opt(z.looseObject({ id: z.string(), name: opt(z.string()) })),
 })
 export type ChannelUpdateResult = z.infer<typeof ChannelUpdateResult>
-
-/** The agent-level create and search use seven of the nine types (api-notes §3.8). */
-export const AGENT_CHANNEL_TYPES = [
-  'WHATSAPP',
-  'INSTAGRAM',
-  'CLOUD_API',
-  'TELEGRAM',
-  'WIDGET',
-  'MESSENGER',
-  'MERCADO_LIVRE',
-] as const
 
 /** An item of the workspace's channel list (the document closes the item: no other keys). */
 export const WorkspaceChannel = z.looseObject({

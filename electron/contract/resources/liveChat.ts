@@ -127,6 +127,29 @@ export type StartConversationInput = z.infer<typeof StartConversationInput>
 const ContextId = z.string().trim().min(1).max(256)
 
 /**
+ * What a test-conversation message may carry, for both the answered and the unanswered kind: text,
+ * an image with its text, or an audio alone (the vendor takes no text beside an audio).
+ */
+function oneMedium(
+  body: { prompt?: string; image?: string; audio?: string },
+  ctx: z.core.$RefinementCtx<{ prompt?: string; image?: string; audio?: string }>,
+): void {
+  if (body.audio !== undefined) {
+    if (body.image !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['image'], message: 'only one medium', params: { rule: 'invalid' } })
+    if (body.prompt !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prompt'],
+        message: 'an audio is sent without text',
+        params: { rule: 'invalid' },
+      })
+  } else if (body.prompt === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'required', params: { rule: 'required' } })
+  }
+}
+
+/**
  * POST /v2/agent/{agentId}/conversation: text (`prompt`), an image with its prompt, or an audio.
  * The desk talks synchronously, so it never sends `callbackUrl` / `onFinishCallback`.
  */
@@ -139,21 +162,7 @@ export const ConversationInput = z
     chatName: text(255).optional(),
     phone: Phone.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.audio !== undefined) {
-      if (body.image !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['image'], message: 'only one medium', params: { rule: 'invalid' } })
-      if (body.prompt !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prompt'],
-          message: 'an audio is sent without text',
-          params: { rule: 'invalid' },
-        })
-    } else if (body.prompt === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'required', params: { rule: 'required' } })
-    }
-  })
+  .superRefine(oneMedium)
 export type ConversationInput = z.infer<typeof ConversationInput>
 
 export const CONTEXT_ROLES = ['user', 'assistant'] as const
@@ -167,21 +176,7 @@ export const AddMessageInput = z
     audio: httpUrl.optional(),
     role: z.enum(CONTEXT_ROLES).optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.audio !== undefined) {
-      if (body.image !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['image'], message: 'only one medium', params: { rule: 'invalid' } })
-      if (body.prompt !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prompt'],
-          message: 'an audio is sent without text',
-          params: { rule: 'invalid' },
-        })
-    } else if (body.prompt === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'required', params: { rule: 'required' } })
-    }
-  })
+  .superRefine(oneMedium)
 export type AddMessageInput = z.infer<typeof AddMessageInput>
 
 /** The agent's answer: its text and any images or audios it sent. */

@@ -5,7 +5,7 @@ import { agentAnswer } from '../agentAnswer'
 import { newId } from '../ids'
 import { prepared } from '../liveChats'
 import { DEMO_USER } from '../seed'
-import { type SandboxStore, type PageOf, type PageWindow, type DataRow, parse, textFilter } from '../store'
+import { type SandboxStore, type PageOf, type PageWindow, type DataRow, parse } from '../store'
 import { agentWire } from '../wire'
 import { agentOrThrow, notFound, ok, type RouteInput, type RouteTable, windowOf, workspaceOrThrow } from './kit'
 
@@ -14,12 +14,13 @@ export class AgentTable {
   constructor(private readonly s: SandboxStore) {}
 
   put(workspaceId: string, agent: Agent): void {
-    this.s
-      .sql(
-        `INSERT INTO agents (id, workspace_id, search, data) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET search = excluded.search, data = excluded.data`,
-      )
-      .run(agent.id, workspaceId, foldForSearch(agent.name), JSON.stringify(agent))
+    this.s.putSearchable(
+      'agents',
+      'workspace_id',
+      { id: agent.id, parentId: workspaceId },
+      foldForSearch(agent.name),
+      agent,
+    )
   }
 
   get(id: string): Agent | undefined {
@@ -33,8 +34,7 @@ export class AgentTable {
   }
 
   page(workspaceId: string, query: string | undefined, window: PageWindow): PageOf<Agent> {
-    const f = textFilter(query)
-    return this.s.page('FROM agents WHERE workspace_id = ?' + f.sql, [workspaceId, ...f.params], 'rowid', window)
+    return this.s.searchPage('agents', 'workspace_id', workspaceId, query, window)
   }
 
   /** Removes an agent and everything that hangs under it; its channels stay, unlinked. */

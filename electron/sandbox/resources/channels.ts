@@ -13,7 +13,6 @@ import {
   type DataRow,
   parse,
   parseAll,
-  textFilter,
 } from '../store'
 import { channelWire } from '../wire'
 import { agentOrThrow, badRequest, notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
@@ -40,8 +39,7 @@ export class ChannelTable {
   }
 
   agentPage(agentId: string, query: string | undefined, window: PageWindow): PageOf<ChannelRecord> {
-    const f = textFilter(query)
-    return this.s.page('FROM channels WHERE agent_id = ?' + f.sql, [agentId, ...f.params], 'rowid', window)
+    return this.s.searchPage('channels', 'agent_id', agentId, query, window)
   }
 
   workspacePage(

@@ -1,5 +1,5 @@
 import { foldForSearch } from '../textSearch'
-import { type PageOf, type PageWindow, type SandboxStore, textFilter } from '../store'
+import { type PageOf, type PageWindow, type SandboxStore } from '../store'
 import { FIRST_PAGE } from '../../contract/resources/common'
 import type { Contact } from '../../contract/resources/contact'
 import { NOT_NULLABLE, withoutNullKeys } from '../wire'
@@ -28,14 +28,12 @@ export class ContactTable {
   }
 
   get(id: string): { workspaceId: string; contact: Contact } | undefined {
-    const row = this.s.sql('SELECT workspace_id, data FROM contacts WHERE id = ?').get(id) as
-      { workspace_id: string; data: string } | undefined
-    return row && { workspaceId: row.workspace_id, contact: JSON.parse(row.data) as Contact }
+    const found = this.s.withParent<Contact>('contacts', 'workspace_id', id)
+    return found && { workspaceId: found.parentId, contact: found.value }
   }
 
   page(workspaceId: string, query: string | undefined, window: PageWindow): PageOf<Contact> {
-    const f = textFilter(query)
-    return this.s.page('FROM contacts WHERE workspace_id = ?' + f.sql, [workspaceId, ...f.params], 'rowid', window)
+    return this.s.searchPage('contacts', 'workspace_id', workspaceId, query, window)
   }
 
   delete(id: string): void {

@@ -63,12 +63,8 @@ export class CustomFieldTable {
 
   put(workspaceId: string, field: CustomField): void {
     this.ready()
-    this.s
-      .sql(
-        `INSERT INTO custom_fields (id, workspace_id, search, data) VALUES (?, ?, ?, ?)
-           ON CONFLICT(id) DO UPDATE SET search = excluded.search, data = excluded.data`,
-      )
-      .run(field.id, workspaceId, foldForSearch(field.name ?? ''), JSON.stringify(field))
+    const ids = { id: field.id, parentId: workspaceId }
+    this.s.putSearchable('custom_fields', 'workspace_id', ids, foldForSearch(field.name ?? ''), field)
   }
 
   get(id: string): CustomField | undefined {
@@ -85,15 +81,7 @@ export class CustomFieldTable {
 
   page(workspaceId: string, query: string | undefined, window: PageWindow): PageOf<CustomField> {
     this.ready()
-    const folded = foldForSearch(query?.trim())
-    return folded
-      ? this.s.page(
-          'FROM custom_fields WHERE workspace_id = ? AND instr(search, ?) > 0',
-          [workspaceId, folded],
-          'rowid',
-          window,
-        )
-      : this.s.page('FROM custom_fields WHERE workspace_id = ?', [workspaceId], 'rowid', window)
+    return this.s.searchPage('custom_fields', 'workspace_id', workspaceId, query, window)
   }
 }
 

@@ -1,5 +1,5 @@
 import { foldForSearch } from '../textSearch'
-import { type PageOf, type PageWindow, type SandboxStore, textFilter } from '../store'
+import { type PageOf, type PageWindow, type SandboxStore } from '../store'
 import { FIRST_PAGE } from '../../contract/resources/common'
 import type { Intention } from '../../contract/resources/intentions'
 import { newId } from '../ids'
@@ -11,23 +11,17 @@ export class IntentionTable {
   constructor(private readonly s: SandboxStore) {}
 
   put(agentId: string, intention: Intention): void {
-    this.s
-      .sql(
-        `INSERT INTO intentions (id, agent_id, search, data) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET search = excluded.search, data = excluded.data`,
-      )
-      .run(intention.id, agentId, foldForSearch(intention.description), JSON.stringify(intention))
+    const ids = { id: intention.id, parentId: agentId }
+    this.s.putSearchable('intentions', 'agent_id', ids, foldForSearch(intention.description), intention)
   }
 
   get(id: string): { agentId: string; intention: Intention } | undefined {
-    const row = this.s.sql('SELECT agent_id, data FROM intentions WHERE id = ?').get(id) as
-      { agent_id: string; data: string } | undefined
-    return row && { agentId: row.agent_id, intention: JSON.parse(row.data) as Intention }
+    const found = this.s.withParent<Intention>('intentions', 'agent_id', id)
+    return found && { agentId: found.parentId, intention: found.value }
   }
 
   page(agentId: string, query: string | undefined, window: PageWindow): PageOf<Intention> {
-    const f = textFilter(query)
-    return this.s.page('FROM intentions WHERE agent_id = ?' + f.sql, [agentId, ...f.params], 'rowid', window)
+    return this.s.searchPage('intentions', 'agent_id', agentId, query, window)
   }
 }
 
