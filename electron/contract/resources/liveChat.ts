@@ -55,20 +55,25 @@ function oneAlternative(
         ctx.addIssue({ code: 'custom', path: [k], message: 'only with a document', params: { rule: 'invalid' } })
 }
 
+/** What a message can carry, as an operator's send and an outbound first message take it. */
+const MESSAGE_CONTENT = {
+  message: text(4096).optional(),
+  image: httpUrl.optional(),
+  audio: httpUrl.optional(),
+  video: httpUrl.optional(),
+  document: httpUrl.optional(),
+  documentName: text(255).optional(),
+  documentMimetype: text(255).optional(),
+}
+
 /**
  * POST /v2/chat/{chatId}/send-message: text (with an optional `replyMessageId`), an image with an
  * optional caption, an audio, a video, or a document with its name and MIME type.
  */
 export const SendMessageInput = z
   .strictObject({
-    message: text(4096).optional(),
+    ...MESSAGE_CONTENT,
     replyMessageId: z.string().min(1).max(256).optional(),
-    image: httpUrl.optional(),
-    audio: httpUrl.optional(),
-    video: httpUrl.optional(),
-    document: httpUrl.optional(),
-    documentName: text(255).optional(),
-    documentMimetype: text(255).optional(),
   })
   .superRefine((body, ctx) => {
     oneAlternative(body, ctx, ['image'], true)
@@ -103,24 +108,13 @@ const Phone = z
  * POST /v2/channel/{channelId}/start-conversation: `phone` and one of text, image, video, audio, or
  * a document (with its name and MIME type, all required there).
  */
-export const StartConversationInput = z
-  .strictObject({
-    phone: Phone,
-    message: text(4096).optional(),
-    image: httpUrl.optional(),
-    audio: httpUrl.optional(),
-    video: httpUrl.optional(),
-    document: httpUrl.optional(),
-    documentName: text(255).optional(),
-    documentMimetype: text(255).optional(),
-  })
-  .superRefine((body, ctx) => {
-    oneAlternative(body, ctx, [], true)
-    if (body.document !== undefined)
-      for (const k of ['documentName', 'documentMimetype'] as const)
-        if (body[k] === undefined)
-          ctx.addIssue({ code: 'custom', path: [k], message: 'required', params: { rule: 'required' } })
-  })
+export const StartConversationInput = z.strictObject({ phone: Phone, ...MESSAGE_CONTENT }).superRefine((body, ctx) => {
+  oneAlternative(body, ctx, [], true)
+  if (body.document !== undefined)
+    for (const k of ['documentName', 'documentMimetype'] as const)
+      if (body[k] === undefined)
+        ctx.addIssue({ code: 'custom', path: [k], message: 'required', params: { rule: 'required' } })
+})
 export type StartConversationInput = z.infer<typeof StartConversationInput>
 
 /** A context id of the agent's test conversation: the vendor's "external id of the customer". */
