@@ -1,25 +1,19 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import type { ChatNotification } from '../electron/contract/app/notifications'
-import { AppFailure, type Result } from '../electron/contract/app/result'
+import { AppFailure } from '../electron/contract/app/result'
 import type { Core } from '../electron/core/app'
 import { createDeskCore } from '../electron/main/deskCore'
-import { CONTENT_SECURITY_POLICY, mimeTypeOf } from '../electron/main/protocol'
 // The updater loads electron-updater lazily and only when packaged, so it imports no 'electron' here.
 import { startSandbox } from '../electron/sandbox/index'
 import { MEDIA_PREFIX } from '../electron/sandbox/media'
-import { MEDIA_PASSED_HEADERS, MEDIA_SECURITY_HEADERS } from '../electron/core/media'
-import { createSaveDownload, createSaveFile } from '../electron/main/saveFile'
-import type { Dialog, SaveDialogOptions } from 'electron'
 import type { VendorGate, Violation } from '../tests/vendor/gate'
-import { BRIDGE, bridgeScript } from './bridge'
 import { ensureRendererBuilt } from './buildRenderer'
+import { createFakeShell } from './fakeShell'
+import { HOST, startPreviewServer } from './server'
 
 export interface PreviewOptions {
   /** 0 (default) picks a free port. */
@@ -77,8 +71,6 @@ export interface Preview {
   close(): Promise<void>
 }
 
-const HOST = '127.0.0.1'
-
 type PreviewListener = (preview: Preview) => Promise<void> | void
 const previewListeners = new Set<PreviewListener>()
 const livePreviews = new Set<Preview>()
@@ -93,34 +85,10 @@ export async function watchPreviews(listener: PreviewListener): Promise<() => vo
   await Promise.all([...livePreviews].map((p) => listener(p)))
   return () => void previewListeners.delete(listener)
 }
-const MAX_BODY = 8 * 1024 * 1024
 const KEYCHAIN_SERVICE = 'Agent Desk (preview)'
 
 function hostLocale(): string {
   return Intl.DateTimeFormat().resolvedOptions().locale || 'en-US'
-}
-
-function sameSecret(given: string | null | undefined, secret: string): boolean {
-  if (!given) return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(secret)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
-function send(res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8') {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) throw new Error('body too large')
-    chunks.push(chunk as Buffer)
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'))
 }
 
 /**
@@ -144,52 +112,7 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
     return gate
   }
 
-  // The OS notifications: recorded, with their click, instead of shown.
-  const notifications: { notification: ChatNotification; click: () => void }[] = []
-  const opened: string[] = []
-  const windows: string[] = []
-  const saved: { name: string; path: string }[] = []
-  let saveCount = 0
-  const downloads = path.join(userDataDir, 'downloads')
-  // The OS save dialog, faked: it answers `<user data>/downloads/<n>-<suggested name>`; main's own
-  // save functions (main/saveFile.ts) then write there, exports and media alike, so the journeys run
-  // what the shell runs. A file is recorded once written, so a test reads the whole of it.
-  let asked: string | undefined
-  const saveDialog: Pick<Dialog, 'showSaveDialog'> = {
-    showSaveDialog: (async (...args: unknown[]) => {
-      const options = args.at(-1) as SaveDialogOptions
-      const name = path.basename(options.defaultPath ?? 'file')
-      await mkdir(downloads, { recursive: true })
-      asked = name
-      return { canceled: false, filePath: path.join(downloads, `${++saveCount}-${name}`) }
-    }) as Dialog['showSaveDialog'],
-  }
-  const recorded =
-    <A extends unknown[]>(save: (...a: A) => Promise<'saved' | 'cancelled'>) =>
-    async (...a: A) => {
-      const outcome = await save(...a)
-      if (outcome === 'saved' && asked !== undefined) {
-        const file = path.join(downloads, `${saveCount}-${asked}`)
-        saved.push({ name: asked, path: file })
-        log(`[preview] saved ${asked} to ${file}`)
-      }
-      return outcome
-    }
-  const saveFile = recorded(
-    createSaveFile(
-      saveDialog,
-      () => null,
-      () => downloads,
-    ),
-  )
-  const saveDownload = recorded(
-    createSaveDownload(
-      saveDialog,
-      () => null,
-      () => downloads,
-    ),
-  )
-
+  const shell = createFakeShell(userDataDir, log)
   // The shell's own composition (core + offline cache + updates), so the page meets the same channels.
   const desk = await createDeskCore({
     isPackaged: false,
@@ -215,172 +138,31 @@ export async function startPreview(opts: PreviewOptions = {}): Promise<Preview> 
         },
       }
     },
-    openExternal: (url) => {
-      opened.push(url)
-      log(`[preview] the app asked to open ${url} in the system browser`)
-    },
-    saveFile,
-    saveDownload,
-    openWindow: (route) => {
-      windows.push(route)
-      log(`[preview] the app asked for a new window at ${route}`)
-      return true
-    },
-    showNotification: (notification, click) => {
-      notifications.push({ notification, click })
-      log(`[preview] notification: ${notification.title}`)
-      return true
-    },
+    openExternal: shell.openExternal,
+    saveFile: shell.saveFile,
+    saveDownload: shell.saveDownload,
+    openWindow: shell.openWindow,
+    showNotification: shell.showNotification,
     appInfo: { version: 'preview', platform: process.platform, systemLocale, preview: true },
     log: { info: () => {}, warn: (m: string) => log(`[preview] ${m}`), error: (m: string) => log(`[preview] ${m}`) },
   })
   const core = desk.core
 
-  const indexHtml = (await readFile(path.join(rendererDir, 'index.html'), 'utf8')).replace(
-    /<script\b[^>]*type="module"/,
-    (tag) => `<script src="${BRIDGE.script}"></script>\n    ${tag}`,
-  )
-  const script = await bridgeScript(secret)
-  const eventStreams = new Set<ServerResponse>()
-  const unsubscribe = core.on((event, payload) => {
-    const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
-    for (const res of eventStreams) res.write(frame)
-  })
-
-  let origin = ''
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      log(`[preview] ${req.method} ${req.url?.split('?')[0]} failed: ${err instanceof Error ? err.message : 'error'}`)
-      if (!res.headersSent) send(res, 500, 'internal error')
-      else res.end()
-    })
-  })
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Only this origin: refuses DNS rebinding (Host) and other sites' pages (Origin, fetch metadata).
-    if (req.headers.host !== new URL(origin).host) return send(res, 421, 'wrong host')
-    if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'wrong origin')
-    const site = req.headers['sec-fetch-site']
-    if (site && site !== 'same-origin' && site !== 'none') return send(res, 403, 'cross-site request')
-    res.setHeader('cross-origin-resource-policy', 'same-origin')
-    res.setHeader('x-content-type-options', 'nosniff')
-    res.setHeader('referrer-policy', 'no-referrer')
-
-    const url = new URL(req.url ?? '/', origin)
-    if (url.pathname.startsWith('/__bridge/')) return bridge(req, res, url)
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed')
-    // Browsers ask for it on their own; the app has none to show in a tab.
-    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end()
-    return serveStatic(res, url.pathname)
-  }
-
-  async function bridge(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (url.pathname === BRIDGE.script && req.method === 'GET') {
-      res.setHeader('cache-control', 'no-store')
-      return send(res, 200, script, 'text/javascript; charset=utf-8')
-    }
-    if (url.pathname === BRIDGE.invoke && req.method === 'POST') {
-      if (!sameSecret(req.headers[BRIDGE.secretHeader] as string | undefined, secret)) return send(res, 403, 'no')
-      if (!req.headers['content-type']?.startsWith('application/json')) return send(res, 415, 'json only')
-      let call: { channel?: unknown; input?: unknown }
-      try {
-        call = (await readJson(req)) as { channel?: unknown; input?: unknown }
-      } catch {
-        return send(res, 400, 'bad body')
-      }
-      if (typeof call?.channel !== 'string') return send(res, 400, 'no channel')
-      const result: Result<unknown> = await core.router.dispatch(call.channel, call.input)
-      res.setHeader('cache-control', 'no-store')
-      return send(res, 200, JSON.stringify(result), 'application/json; charset=utf-8')
-    }
-    if (url.pathname === BRIDGE.events && req.method === 'GET') {
-      if (!sameSecret(url.searchParams.get('s'), secret)) return send(res, 403, 'no')
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-      })
-      res.write(': connected\n\n')
-      eventStreams.add(res)
-      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
-      req.on('close', () => {
-        clearInterval(keepAlive)
-        eventStreams.delete(res)
-      })
-      return
-    }
-    if (url.pathname === BRIDGE.media && req.method === 'GET') {
-      if (!sameSecret(url.searchParams.get('s'), secret)) return send(res, 403, 'no')
-      const target = url.searchParams.get('u')
-      if (!target) return send(res, 400, 'no url')
-      const upstream = await core.media.fetchMedia(target)
-      // The shell's own media headers (main/protocol.ts), so the preview serves what Electron serves.
-      const headers: Record<string, string> = { ...MEDIA_SECURITY_HEADERS, 'cache-control': 'private, max-age=300' }
-      for (const name of MEDIA_PASSED_HEADERS) {
-        const value = upstream.headers.get(name)
-        if (value) headers[name] = value
-      }
-      res.writeHead(upstream.status, headers)
-      if (!upstream.body) return void res.end()
-      Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream).pipe(res)
-      return
-    }
-    return send(res, 404, 'not found')
-  }
-
-  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    let relative: string
-    try {
-      relative = decodeURIComponent(pathname)
-    } catch {
-      return send(res, 400, 'bad path')
-    }
-    if (relative === '/' || relative === '/index.html') {
-      res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
-      res.setHeader('cache-control', 'no-store')
-      return send(res, 200, indexHtml, 'text/html; charset=utf-8')
-    }
-    const file = path.resolve(rendererDir, '.' + relative)
-    if (!file.startsWith(rendererDir + path.sep)) return send(res, 404, 'not found')
-    let real: string
-    try {
-      real = await realpath(file)
-      if (!real.startsWith(rendererDir + path.sep) || !(await stat(real)).isFile()) return send(res, 404, 'not found')
-    } catch {
-      return send(res, 404, 'not found')
-    }
-    res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
-    return send(res, 200, await readFile(real), mimeTypeOf(real))
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port ?? 0, HOST, () => resolve())
-  })
-  origin = `http://${HOST}:${(server.address() as AddressInfo).port}`
-
+  const server = await startPreviewServer({ core, rendererDir, secret, port: opts.port ?? 0, log })
   const preview: Preview = {
-    url: `${origin}/`,
+    url: `${server.origin}/`,
     core,
-    eventSubscribers: () => eventStreams.size,
+    eventSubscribers: server.eventSubscribers,
     vendorViolations: () => gates.flatMap((g) => g.violations),
     vendorRequests: () => gates.reduce((n, g) => n + g.requests(), 0),
-    notifications: () => notifications.map((n) => n.notification),
-    clickNotification: (index) => {
-      const shown = notifications[index]
-      if (!shown) throw new Error(`no notification ${index} (${notifications.length} shown)`)
-      shown.click()
-    },
-    openedExternally: () => [...opened],
-    savedFiles: () => [...saved],
-    openedWindows: () => [...windows],
+    notifications: shell.notifications,
+    clickNotification: shell.clickNotification,
+    openedExternally: shell.openedExternally,
+    savedFiles: shell.savedFiles,
+    openedWindows: shell.openedWindows,
     async close() {
       livePreviews.delete(preview)
-      unsubscribe()
-      for (const res of eventStreams) res.end()
-      eventStreams.clear()
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await server.close()
       await desk.dispose()
       await Promise.all(gates.map((g) => g.close()))
       if (ownDataDir) await rm(userDataDir, { recursive: true, force: true })

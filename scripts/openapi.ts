@@ -123,7 +123,7 @@ export function buildOpenApi(): Record<string, unknown> {
       title: 'Agent Management Service API, as Agent Desk uses it',
       version: pkg.version,
       description:
-        'Generated from electron/contract/endpoints.ts by `npm run openapi`; do not edit by hand. ' +
+        'Generated from electron/contract/endpoints/ by `npm run openapi`; do not edit by hand. ' +
         'The real service is the GPT Maker API v2; the embedded service (`npm run sandbox`) implements the same table.',
     },
     servers: [

@@ -54,7 +54,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     seeded = true
     seedMillis = report.millis
   }
-  const workspaceId = store.workspaces()[0]?.id ?? ''
+  const workspaceId = store.workspaces.list()[0]?.id ?? ''
 
   let url = ''
   const server = createSandboxServer({ token: opts.token, store, baseUrl: () => opts.publicUrl?.() || url })

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { z } from 'zod'
 import { endpointNames, endpoints, inputSchemaOf, type EndpointName, type HttpMethod } from '../contract/endpoints'
 import { MEDIA_PREFIX, mediaFile } from './media'
-import { routes, SandboxError, type RouteHandler, type RouteInput } from './routes'
+import { routes, SandboxError, type RouteHandler, type RouteInput } from './resources'
 import type { SandboxStore } from './store'
 
 /**

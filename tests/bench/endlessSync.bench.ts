@@ -16,7 +16,7 @@ import { createSecretStore, memoryBackend } from '../../electron/core/vault'
 import { ENDLESS_TOKEN } from '../unit/sync/endlessService'
 
 /**
- * Issue 23, item 10 with the real limits (250,000 messages per chat, 50,000 chats, 2 GiB budget),
+ * The sync's limits with their real values (250,000 messages per chat, 50,000 chats, 2 GiB budget),
  * against a service that pages forever, in a process of its own: how long until the sync stops by
  * itself, with which note, and how much the core's memory (this process: the core and its cache
  * worker threads) grew; and how long Cancel takes to end a running sync. Figures only.

@@ -3,7 +3,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { failureOf } from './failureOf'
 import { useSandbox } from './sandboxSession'
 
-/** Agent and workspace administration (issue 17), through the vendor gate. */
+/** Agent and workspace administration, through the vendor gate. */
 
 const session = useSandbox()
 const support = { agentId: SEED_FACTS.agents.support }

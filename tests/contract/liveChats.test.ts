@@ -4,7 +4,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { failureOf } from './failureOf'
 import { useSandbox } from './sandboxSession'
 
-/** The operators' live-chat operations (issue 16), each through the vendor gate. */
+/** The operators' live-chat operations, each through the vendor gate. */
 
 const session = useSandbox()
 const workspace = { workspaceId: SEED_FACTS.workspaceId }

@@ -65,7 +65,7 @@ export const sampleInputs: { [N in EndpointName]: EndpointInput<N> } = {
   'agents.converse': { path: { agentId: SEED_FACTS.agents.support }, body: { contextId: 'c1', prompt: 'Oi' } },
   'agents.addMessage': { path: { agentId: SEED_FACTS.agents.support }, body: { contextId: 'c1', prompt: 'Oi' } },
 
-  // Agent and workspace administration (issue 17).
+  // Agent and workspace administration.
   'agents.activate': { path: { agentId: SEED_FACTS.agents.support } },
   'agents.deactivate': { path: { agentId: SEED_FACTS.agents.support } },
   'agentSettings.get': { path: { agentId: SEED_FACTS.agents.support } },

@@ -5,7 +5,7 @@ import { vendorDocument } from '../vendor/gate'
 /**
  * Every operation of the vendor's OpenAPI document (the verbatim copy, not the corrected one) must
  * be an entry of the endpoint table, under the same method and path template: the desk offers all
- * of the vendor API (issue 17).
+ * of the vendor API.
  */
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']

@@ -53,7 +53,7 @@ beforeAll(async () => {
 })
 
 /**
- * Each finding of the vendor gate (issue 12), checked where it is made: the bodies the app builds
+ * Each finding of the vendor gate, checked where it is made: the bodies the app builds
  * are run through Prism against the vendor's document, and the read schemas are given what the
  * document allows. The journeys and the contract suite check the same through the gate's proxy.
  */

@@ -3,7 +3,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { call, openAgentTab, openDemo, SUPPORT } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
-/** Intentions create/delete and transfer-rule editing (issue 17), through the vendor gate. */
+/** Intentions create/delete and transfer-rule editing, through the vendor gate. */
 
 test('an operator creates an intention and deletes it, asked first with its name', async ({ page, preview, shot }) => {
   await openDemo(preview.core)

@@ -3,7 +3,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { call, openAgentTab, openDemo, setAppearance, SUPPORT } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
-/** Agent administration journeys (issue 17): on/off switch, settings form. Through the vendor gate. */
+/** Agent administration journeys: on/off switch, settings form. Through the vendor gate. */
 
 const statusOf = async (core: Parameters<typeof call>[0]) =>
   (await call<Agent>(core, 'api:agents.get', { path: { agentId: SUPPORT } })).status

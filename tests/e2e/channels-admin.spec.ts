@@ -3,7 +3,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { call, openAgentTab, openDemo, setAppearance } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
-/** Workspace channels (issue 17): create, pair by QR, settings, widget, delete. Through the vendor gate. */
+/** Workspace channels: create, pair by QR, settings, widget, delete. Through the vendor gate. */
 
 const W = SEED_FACTS.workspaceId
 

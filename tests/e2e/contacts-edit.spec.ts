@@ -21,7 +21,7 @@ async function openDemo(page: Page, url: string) {
 async function contactOnService(core: Core, contactId: string): Promise<{ status: number; contact?: Contact }> {
   const state = await core.router.call('profiles.list', undefined)
   const profile = state.profiles.find((p) => p.id === state.activeProfileId)!
-  // Through the API client (the media fetcher no longer lends the token to API routes, issue 14).
+  // Through the API client (the media fetcher never lends the token to API routes, so a media URL cannot carry it elsewhere).
   try {
     const contact = await core.router.endpoint('contacts.get', {
       path: { workspaceId: profile.workspaceId, contactId },

@@ -2,7 +2,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { openDemo, setAppearance } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
-/** The credits page (issue 17): balance, and an agent's spend for a chosen period, through the vendor gate. */
+/** The credits page: balance, and an agent's spend for a chosen period, through the vendor gate. */
 
 test('an operator reads the balance and an agent’s credits per day for a month, then per month for a year', async ({
   page,

@@ -3,7 +3,7 @@ import { SEED_FACTS } from '../../electron/sandbox/index'
 import { call, openDemo, setAppearance } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
-/** The workspace's custom fields page, and their names on a contact (issue 17). Through the vendor gate. */
+/** The workspace's custom fields page, and their names on a contact. Through the vendor gate. */
 
 const W = SEED_FACTS.workspaceId
 const fieldsOnService = (core: Parameters<typeof call>[0]) =>

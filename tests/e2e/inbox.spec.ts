@@ -148,7 +148,7 @@ test('a new customer message moves a chat into "Needs a person" through the live
     const store = new SandboxStore(w.dbFile)
     try {
       const message: ChatMessage = { id: 'INBOX001', role: 'user', type: 'TEXT', text: 'Alguém aí?', time: Date.now() }
-      appendMessage(store, store.chat(chat.id) as Chat, message)
+      appendMessage(store, store.chats.get(chat.id) as Chat, message)
     } finally {
       store.close()
     }

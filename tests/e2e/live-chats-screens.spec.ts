@@ -1,7 +1,7 @@
 import { SEED_FACTS } from '../../electron/sandbox/seed'
 import { expect, test } from './fixtures'
 
-/** The live-chat screens (issue 16) in the themes and languages the journeys do not shoot (English, light). */
+/** The live-chat screens in the themes and languages the journeys do not shoot (English, light). */
 const looks = [
   { name: 'en-dark', locale: 'en-US', scheme: 'dark', words: { demo: 'Open the demo', chats: 'Chats' } },
   { name: 'pt-light', locale: 'pt-BR', scheme: 'light', words: { demo: 'Abrir a demonstração', chats: 'Conversas' } },

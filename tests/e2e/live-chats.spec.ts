@@ -12,7 +12,7 @@ import { describeViolations } from '../vendor/gate'
 import { expect, settle, test, untilStill } from './fixtures'
 
 /**
- * Operators on live chats (issue 16), against the embedded service through the vendor gate: take
+ * Operators on live chats, against the embedded service through the vendor gate: take
  * over, reply, edit, return to the AI; a message written offline that goes out once; a live update
  * that arrives while reading without moving the reading position.
  */
@@ -190,7 +190,7 @@ test('a message written while offline waits, survives a reload, and is sent exac
 function customerWrites(w: World, chatId: string, id: string, text: string) {
   const store = new SandboxStore(w.dbFile)
   try {
-    const chat = store.chat(chatId) as Chat
+    const chat = store.chats.get(chatId) as Chat
     const message: ChatMessage = { id, role: 'user', type: 'TEXT', text, time: Date.now() }
     appendMessage(store, chat, message)
   } finally {

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 
 /**
- * Issue 23, items 5 and 10 in the app: Settings › Offline data shows the storage budget with what
+ * The offline copy's limits in the app: Settings › Offline data shows the storage budget with what
  * is used, and "Clear offline data" says that what waits to be sent and drafts are kept.
  */
 for (const [locale, colorScheme, words] of [

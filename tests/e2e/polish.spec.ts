@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 
-/** What a new operator tripped over on the chat screen and the shell (issue 15, item 8). */
+/** What a new operator tripped over on the chat screen and the shell. */
 test.use({ previewOptions: { systemLocale: 'en-US' } })
 
 test('the chat header says what "offline" does (every chat of this agent), shows its progress there; toasts never cover the header', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 
-/** The Sessions screen and the agent's Try it tab (issue 16) in the looks the journeys do not shoot. */
+/** The Sessions screen and the agent's Try it tab in the looks the journeys do not shoot. */
 const looks = [
   {
     name: 'en-dark',

@@ -4,7 +4,7 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox/index'
 
 /**
  * A hostile service for tests: the embedded service behind a loopback proxy that answers like it,
- * except for the cases of issue 14 it serves on purpose:
+ * except for the hostile cases it serves on purpose:
  *
  * - agents named with a right-to-left override (`invoice` U+202E `fdp.exe`) and of one megabyte;
  * - an agent whose read fails with an error text of two megabytes (`HOSTILE_ERROR_AGENT`);

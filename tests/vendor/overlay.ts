@@ -263,7 +263,7 @@ export const VENDOR_FIXES: VendorFix[] = [
       }
     },
   },
-  // Live chats (issue 16).
+  // Live chats.
   ...LIVE_CHAT_FIXES,
   {
     id: 'channel-config-anyOf',

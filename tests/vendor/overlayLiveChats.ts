@@ -1,7 +1,7 @@
 import type { Json, VendorFix } from './overlay'
 
 /**
- * Corrections to the vendor document for the live-chat operations (issue 16), spread into
+ * Corrections to the vendor document for the live-chat operations, spread into
  * VENDOR_FIXES. Same rules: each fixes one real bug, never loosens a schema to hide a finding, and
  * throws when the bug is gone.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { opt, openEnum } from './common'
-import { CUSTOM_FIELD_TYPES } from './intention'
+import { CUSTOM_FIELD_TYPES } from './intentions'
 
 export const CustomField = z.looseObject({
   id: z.string(),

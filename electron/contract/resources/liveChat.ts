@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { opt, openEnum } from './common'
 
 /**
- * The operator's operations on live chats (issue 16): sending, editing and deleting messages, the
+ * The operator's operations on live chats: sending, editing and deleting messages, the
  * outbound first message of a channel, service sessions ("interactions"), their CSV export, and
  * the agent's test conversation. Request bodies follow the vendor document exactly: each is one of
  * the document's alternatives, with only the keys that alternative declares and never a null.
@@ -55,20 +55,25 @@ function oneAlternative(
         ctx.addIssue({ code: 'custom', path: [k], message: 'only with a document', params: { rule: 'invalid' } })
 }
 
+/** What a message can carry, as an operator's send and an outbound first message take it. */
+const MESSAGE_CONTENT = {
+  message: text(4096).optional(),
+  image: httpUrl.optional(),
+  audio: httpUrl.optional(),
+  video: httpUrl.optional(),
+  document: httpUrl.optional(),
+  documentName: text(255).optional(),
+  documentMimetype: text(255).optional(),
+}
+
 /**
  * POST /v2/chat/{chatId}/send-message: text (with an optional `replyMessageId`), an image with an
  * optional caption, an audio, a video, or a document with its name and MIME type.
  */
 export const SendMessageInput = z
   .strictObject({
-    message: text(4096).optional(),
+    ...MESSAGE_CONTENT,
     replyMessageId: z.string().min(1).max(256).optional(),
-    image: httpUrl.optional(),
-    audio: httpUrl.optional(),
-    video: httpUrl.optional(),
-    document: httpUrl.optional(),
-    documentName: text(255).optional(),
-    documentMimetype: text(255).optional(),
   })
   .superRefine((body, ctx) => {
     oneAlternative(body, ctx, ['image'], true)
@@ -103,28 +108,40 @@ const Phone = z
  * POST /v2/channel/{channelId}/start-conversation: `phone` and one of text, image, video, audio, or
  * a document (with its name and MIME type, all required there).
  */
-export const StartConversationInput = z
-  .strictObject({
-    phone: Phone,
-    message: text(4096).optional(),
-    image: httpUrl.optional(),
-    audio: httpUrl.optional(),
-    video: httpUrl.optional(),
-    document: httpUrl.optional(),
-    documentName: text(255).optional(),
-    documentMimetype: text(255).optional(),
-  })
-  .superRefine((body, ctx) => {
-    oneAlternative(body, ctx, [], true)
-    if (body.document !== undefined)
-      for (const k of ['documentName', 'documentMimetype'] as const)
-        if (body[k] === undefined)
-          ctx.addIssue({ code: 'custom', path: [k], message: 'required', params: { rule: 'required' } })
-  })
+export const StartConversationInput = z.strictObject({ phone: Phone, ...MESSAGE_CONTENT }).superRefine((body, ctx) => {
+  oneAlternative(body, ctx, [], true)
+  if (body.document !== undefined)
+    for (const k of ['documentName', 'documentMimetype'] as const)
+      if (body[k] === undefined)
+        ctx.addIssue({ code: 'custom', path: [k], message: 'required', params: { rule: 'required' } })
+})
 export type StartConversationInput = z.infer<typeof StartConversationInput>
 
 /** A context id of the agent's test conversation: the vendor's "external id of the customer". */
 const ContextId = z.string().trim().min(1).max(256)
+
+/**
+ * What a test-conversation message may carry, for both the answered and the unanswered kind: text,
+ * an image with its text, or an audio alone (the vendor takes no text beside an audio).
+ */
+function oneMedium(
+  body: { prompt?: string; image?: string; audio?: string },
+  ctx: z.core.$RefinementCtx<{ prompt?: string; image?: string; audio?: string }>,
+): void {
+  if (body.audio !== undefined) {
+    if (body.image !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['image'], message: 'only one medium', params: { rule: 'invalid' } })
+    if (body.prompt !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prompt'],
+        message: 'an audio is sent without text',
+        params: { rule: 'invalid' },
+      })
+  } else if (body.prompt === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'required', params: { rule: 'required' } })
+  }
+}
 
 /**
  * POST /v2/agent/{agentId}/conversation: text (`prompt`), an image with its prompt, or an audio.
@@ -139,21 +156,7 @@ export const ConversationInput = z
     chatName: text(255).optional(),
     phone: Phone.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.audio !== undefined) {
-      if (body.image !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['image'], message: 'only one medium', params: { rule: 'invalid' } })
-      if (body.prompt !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prompt'],
-          message: 'an audio is sent without text',
-          params: { rule: 'invalid' },
-        })
-    } else if (body.prompt === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'required', params: { rule: 'required' } })
-    }
-  })
+  .superRefine(oneMedium)
 export type ConversationInput = z.infer<typeof ConversationInput>
 
 export const CONTEXT_ROLES = ['user', 'assistant'] as const
@@ -167,21 +170,7 @@ export const AddMessageInput = z
     audio: httpUrl.optional(),
     role: z.enum(CONTEXT_ROLES).optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.audio !== undefined) {
-      if (body.image !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['image'], message: 'only one medium', params: { rule: 'invalid' } })
-      if (body.prompt !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prompt'],
-          message: 'an audio is sent without text',
-          params: { rule: 'invalid' },
-        })
-    } else if (body.prompt === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'required', params: { rule: 'required' } })
-    }
-  })
+  .superRefine(oneMedium)
 export type AddMessageInput = z.infer<typeof AddMessageInput>
 
 /** The agent's answer: its text and any images or audios it sent. */

@@ -5,7 +5,7 @@ import { cacheFileOf } from '../../../electron/core/cache/profileCache'
 import { channelCtx, offlineWorld, type OfflineWorld } from '../sync/offlineHarness'
 
 /**
- * Issue 23, item 5: what is not on the service (messages waiting to be sent, form drafts) survives
+ * What is not on the service (messages waiting to be sent, form drafts) survives
  * "Clear offline data" and a rebuild of a damaged file; what the service keeps (chats, messages) goes.
  */
 let world: OfflineWorld

@@ -10,7 +10,7 @@ import { fakeSafeStorage } from '../vault/fakeSafeStorage'
 import { callHandler } from '../core/callHandler'
 
 /**
- * Issue 23, item 3 through the offline channels: a cache whose keychain did not answer is off and
+ * The cache key is never thrown away on a guess, through the offline channels: a cache whose keychain did not answer is off and
  * said so, its file listed as set aside; Try again asks anew; "Start a new offline copy" is the
  * operator's word that the key is gone: a new key, and the set-aside file still listed.
  */

@@ -19,7 +19,7 @@ const rulesOf = (
   input: unknown,
 ) => (result.success ? [] : result.error!.issues.map((i) => [i.path.join('.'), fieldRuleOf(i, input).rule]))
 
-describe('item 10: credentials in job-site and MCP addresses', () => {
+describe('credentials in job-site and MCP addresses', () => {
   it.each(['https://user:pass@mcp.example.com/sse', 'https://token@mcp.example.com/sse'])(
     'refuses the MCP address %s, naming the rule',
     (mcpUrl) => {
@@ -39,7 +39,7 @@ describe('item 10: credentials in job-site and MCP addresses', () => {
   })
 })
 
-describe('item 10: MCP header names are RFC 9110 tokens', () => {
+describe('MCP header names are RFC 9110 tokens', () => {
   it.each(['X-Api-Key', 'authorization', "x!#$%&'*+-.^_`|~1"])('accepts %j', (name) => {
     expect(HEADER_NAME_TOKEN.test(name)).toBe(true)
     expect(McpConnectionInput.safeParse(mcp({ headers: { [name]: 'v' } })).success).toBe(true)

@@ -83,7 +83,7 @@ describe('saving a chat export', () => {
   })
 })
 
-describe('item 8: the names of saved files', () => {
+describe('the names of saved files', () => {
   it('strips bidi controls from the suggested name, so it cannot disguise its extension', async () => {
     const { dialog, asked } = dialogAnswering({ canceled: true })
     await createSaveFile(

@@ -9,7 +9,7 @@ import type { ProfileCache } from '../../../electron/core/cache/profileCache'
 import { FakeService, inProcessCache, outboxOn } from './fakeService'
 
 /**
- * Issue 23, one test per fault of the outbox, each against the real layer and the real cache store
+ * One test per fault of the outbox, each against the real layer and the real cache store
  * (a `CacheServer` on a temporary encrypted file, in this thread) and a service that holds, loses,
  * refuses and fails sends.
  */
@@ -50,7 +50,7 @@ function setup(service = new FakeService(), cache?: ProfileCache) {
 type Listed = { entries: OutboxEntry[]; volatile?: boolean }
 const textsOf = (s: FakeService) => s.deliveries.map((d) => d.body.message ?? d.body.image ?? '')
 
-describe('item 1: claim, then send', () => {
+describe('claim, then send', () => {
   it('a message cancelled or edited while an earlier one is on its way goes out as the operator left it', async () => {
     const { service, call, layer } = setup()
     service.reachable = false
@@ -92,7 +92,7 @@ describe('item 1: claim, then send', () => {
   })
 })
 
-describe('item 2: reconcile by evidence', () => {
+describe('reconcile by evidence', () => {
   it('two images without a caption, the second failing before it reached the service: both arrive', async () => {
     const { service, call, layer } = setup()
     service.reachable = false
@@ -164,7 +164,7 @@ describe('a chat that cannot be read', () => {
   })
 })
 
-describe('item 4: sending works without the cache', () => {
+describe('sending works without the cache', () => {
   it('when the profile cache cannot open, messages still go out once, from an outbox said to be in memory', async () => {
     const service = new FakeService()
     const { call, layer } = outboxOn(
@@ -189,7 +189,7 @@ describe('item 4: sending works without the cache', () => {
   })
 })
 
-describe('item 6: a send the service accepted counts as sent', () => {
+describe('a send the service accepted counts as sent', () => {
   it('an error updating the offline copy after the send neither marks it refused nor sends it again', async () => {
     const server = openServer()
     const { cache } = inProcessCache(server)
@@ -237,7 +237,7 @@ describe('item 6: a send the service accepted counts as sent', () => {
   })
 })
 
-describe('item 7: outbox state changes are durable', () => {
+describe('outbox state changes are durable', () => {
   it('every write of an outbox entry runs with synchronous = FULL, and the connection goes back to NORMAL', async () => {
     const { server, service, call, layer } = setup()
     const levels: number[] = []

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { endlessWorld, type EndlessWorld } from './endlessWorld'
 
 /**
- * Issue 23, item 10: against a service that pages forever, a sync stops by itself at the limit of
+ * Against a service that pages forever, a sync stops by itself at the limit of
  * one chat's messages, at the limit of chats, or at the storage budget, with a note; Cancel stops
  * it at once. The limits are injected small here; tests/bench/endlessSync.bench.ts runs the real ones.
  */

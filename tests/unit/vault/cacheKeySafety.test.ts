@@ -15,7 +15,7 @@ import { fakeKeychain } from './fakeKeytar'
 import { fakeSafeStorage } from './fakeSafeStorage'
 
 /**
- * Issue 23, item 3: the cache key and its file are never thrown away on a guess. The real cache
+ * The cache key and its file are never thrown away on a guess. The real cache
  * (worker, encrypted SQLite) and the real vault, over a keychain whose answers the test controls.
  */
 let dir: string

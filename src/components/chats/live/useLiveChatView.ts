@@ -15,7 +15,7 @@ export interface LiveList {
 }
 
 /**
- * The chat view's live-chat part (issue 16): who answers, live updates merged without moving the
+ * The chat view's live-chat part: who answers, live updates merged without moving the
  * reading position (a marker counts what arrived below, an OS notification for a customer message
  * in a chat the operator answers), and deleting a sent message (asked first).
  */

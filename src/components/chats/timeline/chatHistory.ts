@@ -156,7 +156,7 @@ export function createChatHistory(source: HistorySource, opts: { timeZone?: stri
   }
 
   /**
-   * Live updates (issue 16): merges a fresh read of the newest page. A known message whose content
+   * Live updates: merges a fresh read of the newest page. A known message whose content
    * changed (edited) is replaced wherever the window is; new messages join only a window that holds
    * the newest (else the reader reaches them by scrolling down). Returns the new ones, oldest first.
    */

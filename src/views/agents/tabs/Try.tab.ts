@@ -1,6 +1,6 @@
 import type { AgentTab } from '../agentTabs'
 
-/** Try the agent (issue 16): a test conversation from the desk, e.g. right after a behavior change. */
+/** Try the agent: a test conversation from the desk, e.g. right after a behavior change. */
 export default {
   id: 'try',
   order: 90,

@@ -106,13 +106,13 @@ describe('FormDialog: a form in a dialog given its kit and a name', () => {
     i18n.global.locale.value = 'en'
     const kit = { ...fakeKit(), show: ref(true) }
     const w = mount(
-      defineComponent(() => () => h(FormDialog, { name: 'rule', texts: 'transferRuleAdmin', form: kit })),
+      defineComponent(() => () => h(FormDialog, { name: 'rule', texts: 'transferRules.manage', form: kit })),
       { global: { plugins: [i18n] }, attachTo: document.body },
     )
     await flushPromises()
-    // transferRuleAdmin has no title: none is shown (never the key); its submit is the translation's.
+    // transferRules.manage has no title: none is shown (never the key); its submit is the translation's.
     expect(byTestId('rule-submit')?.textContent).toContain('Save rule')
-    expect(byTestId('rule-dialog')?.textContent).not.toContain('transferRuleAdmin')
+    expect(byTestId('rule-dialog')?.textContent).not.toContain('transferRules.manage')
     const cancel = [...document.body.querySelectorAll('button')].find((b) => b.textContent?.includes('Cancel'))!
     cancel.click()
     await flushPromises()
@@ -123,10 +123,10 @@ describe('FormDialog: a form in a dialog given its kit and a name', () => {
   it('in Portuguese too, the title and submit label come from the texts', async () => {
     i18n.global.locale.value = 'pt-BR'
     const kit = fakeKit()
-    open(kit, { texts: 'workspaceChannels.create', title: undefined, submitLabel: undefined })
+    open(kit, { texts: 'channels.workspace.create', title: undefined, submitLabel: undefined })
     await flushPromises()
-    expect(byTestId('thing-submit')?.textContent?.trim()).toBe(i18n.global.t('workspaceChannels.create.submit'))
-    expect(byTestId('thing-dialog')?.textContent).toContain(i18n.global.t('workspaceChannels.create.title'))
+    expect(byTestId('thing-submit')?.textContent?.trim()).toBe(i18n.global.t('channels.workspace.create.submit'))
+    expect(byTestId('thing-dialog')?.textContent).toContain(i18n.global.t('channels.workspace.create.title'))
     i18n.global.locale.value = 'en'
   })
 })

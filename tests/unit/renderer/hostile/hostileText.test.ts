@@ -25,7 +25,7 @@ beforeEach(() => {
   setActivePinia(createPinia())
 })
 
-describe('item 7: service error texts of any size', () => {
+describe('service error texts of any size', () => {
   it('reach the screens cut to a bounded length, whatever the call', async () => {
     const fake = createFakeDeskApi()
     fake.install()
@@ -90,7 +90,7 @@ describe('item 7: service error texts of any size', () => {
   })
 })
 
-describe('item 12: a redirect of an API call, in the renderer', () => {
+describe('a redirect of an API call, in the renderer', () => {
   it('is said as a redirect the app does not follow, and where to, in both languages', () => {
     const error: AppError = {
       kind: 'bad_response',
@@ -109,7 +109,7 @@ describe('item 12: a redirect of an API call, in the renderer', () => {
   })
 })
 
-describe('item 8 / 7: user text', () => {
+describe('user text', () => {
   it('removes bidi overrides, embeddings and isolates, keeping the letters', () => {
     expect(stripBidiControls(`invoice${RLO}fdp.exe`)).toBe('invoicefdp.exe')
     expect(stripBidiControls('a\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069b')).toBe('ab')
@@ -141,7 +141,7 @@ describe('item 8 / 7: user text', () => {
   })
 })
 
-describe('item 8 / 7: names in tables and lists', () => {
+describe('names in tables and lists', () => {
   it('shows agent names isolated, without their bidi controls, and a megabyte name cut', async () => {
     const { default: AgentTable } = await import('@/components/agents/AgentTable.vue')
     const fake = createFakeDeskApi()

@@ -19,7 +19,7 @@ const field = (max: number, value = '') =>
     { global: { plugins: [i18n] }, attachTo: document.body },
   )
 
-describe('item 10: a paste over a field maximum is said, not cut silently', () => {
+describe('a paste over a field maximum is said, not cut silently', () => {
   it('says beside the field how much of the paste did not fit, in both languages', async () => {
     i18n.global.locale.value = 'en'
     const w = field(10, 'abc')

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { endpoint, none } from '../endpointDef'
+import { Agent, AgentInput } from '../resources/agent'
+import { FilteredPageQuery, SuccessBody } from '../resources/common'
+import { AddMessageInput, ConversationInput, ConversationReply } from '../resources/liveChat'
+
+/** The `agents.*` operations of the endpoint table (assembled in index.ts). */
+export const agentsEndpoints = {
+  'agents.list': endpoint({
+    method: 'GET',
+    path: '/v2/workspace/{workspaceId}/agents',
+    params: ['workspaceId'],
+    query: FilteredPageQuery,
+    body: none,
+    response: z.array(Agent),
+    cacheable: true,
+    summary: 'List agents of a workspace (query filters by name)',
+    specOperation: 8,
+    pageBase: 1,
+  }),
+  'agents.create': endpoint({
+    method: 'POST',
+    path: '/v2/workspace/{workspaceId}/agents',
+    params: ['workspaceId'],
+    query: none,
+    body: AgentInput,
+    response: Agent,
+    cacheable: false,
+    summary: 'Create an agent in a workspace',
+    specOperation: 7,
+  }),
+  'agents.get': endpoint({
+    method: 'GET',
+    path: '/v2/agent/{agentId}',
+    params: ['agentId'],
+    query: none,
+    body: none,
+    response: Agent,
+    cacheable: true,
+    summary: 'Get one agent',
+  }),
+  'agents.update': endpoint({
+    method: 'PUT',
+    path: '/v2/agent/{agentId}',
+    params: ['agentId'],
+    query: none,
+    body: AgentInput,
+    response: Agent,
+    cacheable: false,
+    summary: 'Update an agent (the real service replaces the whole agent)',
+    specOperation: 9,
+    invalidates: ['behaviorHistory'],
+  }),
+  'agents.delete': endpoint({
+    method: 'DELETE',
+    path: '/v2/agent/{agentId}',
+    params: ['agentId'],
+    query: none,
+    body: none,
+    response: SuccessBody,
+    cacheable: false,
+    summary: 'Delete an agent',
+    specOperation: 10,
+  }),
+  'agents.activate': endpoint({
+    method: 'PUT',
+    path: '/v2/agent/{agentId}/active',
+    params: ['agentId'],
+    query: none,
+    body: none,
+    response: SuccessBody,
+    cacheable: false,
+    summary: 'Switch an agent on (it answers its channels again); no body',
+  }),
+  'agents.deactivate': endpoint({
+    method: 'PUT',
+    path: '/v2/agent/{agentId}/inactive',
+    params: ['agentId'],
+    query: none,
+    body: none,
+    response: SuccessBody,
+    cacheable: false,
+    // The document does not say how the state reads back. The agent's undocumented `status`
+    // (live: ACTIVE, TRAINING) is what the app shows; the embedded service sets it to INACTIVE.
+    summary: 'Switch an agent off (it stops answering); the agent status reads INACTIVE afterwards',
+  }),
+  'agents.converse': endpoint({
+    method: 'POST',
+    path: '/v2/agent/{agentId}/conversation',
+    params: ['agentId'],
+    query: none,
+    body: ConversationInput,
+    response: ConversationReply,
+    cacheable: false,
+    summary: 'Talk to an agent without a channel (a test conversation); answers with its reply',
+  }),
+  'agents.addMessage': endpoint({
+    method: 'POST',
+    path: '/v2/agent/{agentId}/add-message',
+    params: ['agentId'],
+    query: none,
+    body: AddMessageInput,
+    response: ConversationReply,
+    cacheable: false,
+    summary: "Add a message to a conversation's context without an answer",
+  }),
+} as const
