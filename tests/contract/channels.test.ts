@@ -144,7 +144,7 @@ describe('mcp.add', () => {
     const error = await failureOf(
       session.api.mcp.add({ path: { agentId: support }, body: { ...mcpBody, authType: 'HEADERS' } }),
     )
-    expect(error.fields).toEqual({ 'body.headers': 'at least one header is needed' })
+    expect(error.fields).toEqual({ 'body.headers': 'headerNeeded' })
   })
 })
 

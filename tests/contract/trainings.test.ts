@@ -129,7 +129,7 @@ describe('trainings.update', () => {
         body: { type: 'TEXT', text: 'x'.repeat(1029) },
       }),
     )
-    expect(error.fields).toEqual({ 'body.text': 'at most 1028 characters' })
+    expect(error.fields).toEqual({ 'body.text': 'tooLong:1028' })
   })
 
   it('answers not_found for an unknown training', async () => {

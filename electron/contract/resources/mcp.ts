@@ -20,6 +20,7 @@ export const McpConnectionInput = z
         code: 'custom',
         message: 'at least one header is needed',
         path: ['headers'],
+        params: { rule: 'headerNeeded' },
       })
   })
 export type McpConnectionInput = z.infer<typeof McpConnectionInput>

@@ -33,8 +33,10 @@ export default {
     noCredentials: "Leave the user name and password out of the address (https://user:password{'@'}… is not accepted).",
     headerName:
       "A header name may only have letters, digits and ! # $ % & ' * + - . ^ _ ` {'|'} ~ (no spaces or colons).",
+    headerNeeded: 'Add at least one header for this kind of connection.',
     headerValue: 'A header value must be on one line.',
     webhookUrl: 'Enter an https:// address (http:// is only allowed for localhost).',
+    email: "Enter an e-mail address, e.g. name{'@'}example.com.",
     pickOne: 'Choose one of the options.',
     number: 'Enter a whole number.',
     phone: 'Enter a phone number in international digits, e.g. 5511987654321.',

@@ -34,8 +34,10 @@ export default {
     noCredentials: "Não inclua usuário e senha no endereço (https://usuario:senha{'@'}… não é aceito).",
     headerName:
       "O nome de um cabeçalho só pode ter letras, dígitos e ! # $ % & ' * + - . ^ _ ` {'|'} ~ (sem espaços nem dois-pontos).",
+    headerNeeded: 'Adicione pelo menos um cabeçalho para este tipo de conexão.',
     headerValue: 'O valor de um cabeçalho deve ficar em uma linha.',
     webhookUrl: 'Informe um endereço https:// (http:// só é aceito para localhost).',
+    email: "Informe um e-mail, ex.: nome{'@'}exemplo.com.",
     pickOne: 'Escolha uma das opções.',
     number: 'Informe um número inteiro.',
     phone: 'Informe um telefone só com dígitos, com o código do país, ex.: 5511987654321.',
