@@ -166,39 +166,17 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     drafts.value = rest
   }
 
-  async function follow(
-    chatId: string,
-    change: 'messageDeleted' | 'messageEdited' | 'chatCleared' | 'chatDeleted',
-    extra: { messageId?: string; text?: string } = {},
-  ) {
-    // The offline copy follows; a failure there does not undo what the service did.
-    await useDeskApi().offlineCopy.follow({ chatId, change, ...extra })
-  }
+  // Main's write path makes the offline copy follow a confirmed edit or deletion (offlineCopy.ts).
+  const editMessage = (chatId: string, messageId: string, text: string): Promise<Result<unknown>> =>
+    runWrite('messages.update', { path: { chatId, messageId }, body: { message: text } })
 
-  async function editMessage(chatId: string, messageId: string, text: string): Promise<Result<unknown>> {
-    const r = await runWrite('messages.update', { path: { chatId, messageId }, body: { message: text } })
-    if (r.ok) await follow(chatId, 'messageEdited', { messageId, text })
-    return r
-  }
+  const deleteMessage = (chatId: string, messageId: string): Promise<Result<unknown>> =>
+    runWrite('messages.delete', { path: { chatId, messageId } })
 
-  async function deleteMessage(chatId: string, messageId: string): Promise<Result<unknown>> {
-    const r = await runWrite('messages.delete', { path: { chatId, messageId } })
-    if (r.ok) await follow(chatId, 'messageDeleted', { messageId })
-    return r
-  }
+  const clearMessages = (chatId: string): Promise<Result<unknown>> => runWrite('messages.clear', { path: { chatId } })
 
-  async function clearMessages(chatId: string): Promise<Result<unknown>> {
-    const r = await runWrite('messages.clear', { path: { chatId } })
-    if (r.ok) await follow(chatId, 'chatCleared')
-    return r
-  }
-
-  async function deleteChat(chatId: string): Promise<Result<unknown>> {
-    // The lists drop it by themselves: a chat's deletion affects them (the endpoint table says so).
-    const r = await runWrite('chats.delete', { path: { chatId } })
-    if (r.ok) await follow(chatId, 'chatDeleted')
-    return r
-  }
+  // The lists drop it by themselves: a chat's deletion affects them (the endpoint table says so).
+  const deleteChat = (chatId: string): Promise<Result<unknown>> => runWrite('chats.delete', { path: { chatId } })
 
   return {
     outbox,
