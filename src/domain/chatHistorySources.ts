@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageCursor, Result, SyncedScope } from '@contract'
+import type { ChatMessage, MessageCursor, Result } from '@contract'
 
 /** Oldest-first order of messages: by time, then by id. */
 export const isBefore = (a: ChatMessage, b: ChatMessage) => a.time < b.time || (a.time === b.time && a.id < b.id)
@@ -95,16 +95,22 @@ export function cacheSource(
   }
 }
 
-/** The service, page 1 = newest; always PAGE_SIZE so page numbers keep meaning the same offsets. */
+/**
+ * The service, page 1 = newest; always PAGE_SIZE so page numbers keep meaning the same offsets.
+ * `first`: page 1 as the open already got it (answered or failed), so the first `older()` does not ask again.
+ */
 export function serviceSource(
   chatId: string,
   readPage: (input: { chatId: string; page: number; pageSize: number }) => Promise<Result<ChatMessage[]>>,
+  first?: Result<ChatMessage[]>,
 ): HistorySource {
   let page = 1
+  let prefetched = first
   /** The page each message was read on, to find the pages next to what the window still holds. */
   const pageOf = new Map<string, number>()
   const read = async (n: number) => {
-    const r = await readPage({ chatId, page: n, pageSize: PAGE_SIZE })
+    const r = n === 1 && prefetched ? prefetched : await readPage({ chatId, page: n, pageSize: PAGE_SIZE })
+    prefetched = undefined
     if (r.ok) for (const m of r.data) pageOf.set(m.id, n)
     return r
   }
@@ -132,9 +138,4 @@ export function serviceSource(
       page = pageOf.get(oldest.id) ?? page
     },
   }
-}
-
-/** A synced workspace, or a synced agent of the chat, holds the chat's whole history locally. */
-export function scopeCovers(scopes: readonly SyncedScope[], agentId: string | null | undefined): boolean {
-  return scopes.some((s) => s.lastState === 'done' && (s.agentId === null || (!!agentId && s.agentId === agentId)))
 }

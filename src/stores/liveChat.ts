@@ -10,6 +10,7 @@ import {
   type SendMessageInput,
 } from '@contract'
 import { useDeskApi } from '@/api'
+import { defineChannelRead } from '@/query/channelRead'
 import { runWrite } from '@/query/endpointWrite'
 import { useChatsStore } from './chats'
 import { useSessionStore } from './session'
@@ -39,28 +40,54 @@ export function plainDraft(d: ComposerDraft): ComposerDraft {
   }
 }
 
+type OutboxAnswer = { entries: OutboxEntry[]; volatile: boolean }
+
+const idsOf = (a: OutboxAnswer | undefined) => new Set((a?.entries ?? []).map((e) => e.id))
+/** Entries kept before and not after. */
+const leftBetween = (before: OutboxAnswer | undefined, after: OutboxAnswer) => {
+  const still = idsOf(after)
+  return (before?.entries ?? []).filter((e) => !still.has(e.id))
+}
+
 export const useLiveChatStore = defineStore('liveChat', () => {
-  /** Queued entries by chat, oldest first. */
-  const outbox = ref<Record<string, OutboxEntry[]>>({})
   const drafts = ref<Record<string, ComposerDraft>>({})
-  /** The profile's cache is off: what waits is kept in main's memory and lost when the app quits. */
-  const outboxVolatile = ref(false)
-  /** Bumped when something of the chat was sent (the view reloads its newest messages). */
-  const sentTick = ref<Record<string, number>>({})
+  /** Told when an entry of a chat was sent (the view reads its newest messages again). */
+  const sentListeners = new Set<(chatId: string) => void>()
   let subscribed = false
   let unsubscribers: (() => void)[] = []
 
   const run = <T>(call: () => Promise<Result<T>>) => useSessionStore().runAuthorized(call)
 
+  /**
+   * A chat's outbox as main keeps it (queued entries, oldest first, and whether they live only in
+   * main's memory because the profile's cache is off), declared on the query layer. What leaving it
+   * means: a take-over or return that left made the service state what was asked; an entry gone
+   * from one read to the next (sent, not cancelled here) means the chat has something new.
+   */
+  const outboxRead = defineChannelRead({
+    name: 'outbox.list',
+    key: (chatId: string) => chatId,
+    read: (chatId: string) => useDeskApi().outbox.list({ chatId }),
+    onChange(chatId, before, after: OutboxAnswer, how) {
+      const left = leftBetween(before, after)
+      for (const e of left) if (e.kind !== 'message') setHumanTalk(chatId, e.kind === 'startHuman')
+      if (how === 'read' && left.length > 0) for (const tell of sentListeners) tell(chatId)
+    },
+  })
+
+  /** Queued entries of a chat, oldest first. */
+  const outboxOf = (chatId: string): OutboxEntry[] => outboxRead.data(chatId)?.entries ?? []
+  /** The profile's cache is off: what waits is kept in main's memory and lost when the app quits. */
+  const outboxVolatile = (chatId: string): boolean => outboxRead.data(chatId)?.volatile ?? false
+
   async function refresh(chatId: string): Promise<void> {
-    const r = await useDeskApi().outbox.list({ chatId })
-    if (!r.ok) return
-    outboxVolatile.value = r.data.volatile
-    const before = outbox.value[chatId] ?? []
-    outbox.value = { ...outbox.value, [chatId]: r.data.entries }
-    // An entry gone (sent, not cancelled here) means the chat has something new on the service.
-    if (before.some((e) => !r.data.entries.some((n) => n.id === e.id)))
-      sentTick.value = { ...sentTick.value, [chatId]: (sentTick.value[chatId] ?? 0) + 1 }
+    await outboxRead.refresh(chatId)
+  }
+
+  /** Calls `tell` when an entry of a chat was sent; returns a function that stops it. */
+  function onSent(tell: (chatId: string) => void): () => void {
+    sentListeners.add(tell)
+    return () => sentListeners.delete(tell)
   }
 
   /** Listens to the outbox and to the service coming back; sends what waits from before (a restart). */
@@ -97,7 +124,7 @@ export const useLiveChatStore = defineStore('liveChat', () => {
 
   /** The state the header shows: the service's, or the one a queued take-over / return will make. */
   function answeringHuman(chat: Pick<Chat, 'id' | 'humanTalk'>): { human: boolean; pending: boolean } {
-    const queued = (outbox.value[chat.id] ?? []).filter((e) => e.kind !== 'message')
+    const queued = outboxOf(chat.id).filter((e) => e.kind !== 'message')
     const last = queued[queued.length - 1]
     if (last) return { human: last.kind === 'startHuman', pending: true }
     return { human: !!chat.humanTalk, pending: false }
@@ -118,15 +145,6 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     return r
   }
 
-  /** Called when an entry of the chat left the outbox: the service state is now what was asked. */
-  watch(outbox, (now, before) => {
-    for (const [chatId, entries] of Object.entries(before ?? {})) {
-      for (const e of entries)
-        if (e.kind !== 'message' && !now[chatId]?.some((n) => n.id === e.id))
-          setHumanTalk(chatId, e.kind === 'startHuman')
-    }
-  })
-
   function send(chatId: string, body: SendMessageInput) {
     return enqueue(chatId, 'message', body)
   }
@@ -145,7 +163,10 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     const r = await useDeskApi().outbox.cancel({ id })
     if (r.ok && r.data.cancelled)
       // Removed here on purpose: not a send, so no reload of the chat.
-      outbox.value = { ...outbox.value, [chatId]: (outbox.value[chatId] ?? []).filter((e) => e.id !== id) }
+      outboxRead.update(chatId, (kept) => ({
+        entries: (kept?.entries ?? []).filter((e) => e.id !== id),
+        volatile: kept?.volatile ?? false,
+      }))
     await refresh(chatId)
     if (r.ok) return r.data.cancelled ? 'cancelled' : 'gone'
     return r.error.reason === OUTBOX_ON_ITS_WAY ? 'onItsWay' : r.error
@@ -166,45 +187,23 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     drafts.value = rest
   }
 
-  async function follow(
-    chatId: string,
-    change: 'messageDeleted' | 'messageEdited' | 'chatCleared' | 'chatDeleted',
-    extra: { messageId?: string; text?: string } = {},
-  ) {
-    // The offline copy follows; a failure there does not undo what the service did.
-    await useDeskApi().offlineCopy.follow({ chatId, change, ...extra })
-  }
+  // Main's write path makes the offline copy follow a confirmed edit or deletion (offlineCopy.ts).
+  const editMessage = (chatId: string, messageId: string, text: string): Promise<Result<unknown>> =>
+    runWrite('messages.update', { path: { chatId, messageId }, body: { message: text } })
 
-  async function editMessage(chatId: string, messageId: string, text: string): Promise<Result<unknown>> {
-    const r = await runWrite('messages.update', { path: { chatId, messageId }, body: { message: text } })
-    if (r.ok) await follow(chatId, 'messageEdited', { messageId, text })
-    return r
-  }
+  const deleteMessage = (chatId: string, messageId: string): Promise<Result<unknown>> =>
+    runWrite('messages.delete', { path: { chatId, messageId } })
 
-  async function deleteMessage(chatId: string, messageId: string): Promise<Result<unknown>> {
-    const r = await runWrite('messages.delete', { path: { chatId, messageId } })
-    if (r.ok) await follow(chatId, 'messageDeleted', { messageId })
-    return r
-  }
+  const clearMessages = (chatId: string): Promise<Result<unknown>> => runWrite('messages.clear', { path: { chatId } })
 
-  async function clearMessages(chatId: string): Promise<Result<unknown>> {
-    const r = await runWrite('messages.clear', { path: { chatId } })
-    if (r.ok) await follow(chatId, 'chatCleared')
-    return r
-  }
-
-  async function deleteChat(chatId: string): Promise<Result<unknown>> {
-    // The lists drop it by themselves: a chat's deletion affects them (the endpoint table says so).
-    const r = await runWrite('chats.delete', { path: { chatId } })
-    if (r.ok) await follow(chatId, 'chatDeleted')
-    return r
-  }
+  // The lists drop it by themselves: a chat's deletion affects them (the endpoint table says so).
+  const deleteChat = (chatId: string): Promise<Result<unknown>> => runWrite('chats.delete', { path: { chatId } })
 
   return {
-    outbox,
+    outboxOf,
     outboxVolatile,
+    onSent,
     drafts,
-    sentTick,
     subscribe,
     unsubscribe,
     refresh,

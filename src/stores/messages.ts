@@ -1,13 +1,12 @@
 import { defineStore } from 'pinia'
 import type { ChatExportInput, ChatExportResult, MessageCursor, Result, SearchHit } from '@contract'
 import { useDeskApi } from '@/api'
-import { cacheSource, PAGE_SIZE, scopeCovers, serviceSource, type HistorySource } from '@/domain/chatHistorySources'
+import { cacheSource, PAGE_SIZE, serviceSource, type HistorySource } from '@/domain/chatHistorySources'
 import { callEndpoint } from '@/query/endpointCall'
-import { useOfflineStore } from './offline'
 import { useSessionStore } from './session'
 
 /**
- * Where an open chat's history is read from (the offline copy or the service) and what is asked of
+ * An open chat's history as main serves it (main decides: offline copy or service) and what is asked of
  * that history beyond its window: the search in the cached copy, the time of a cached message, the
  * export. The window itself (`createChatHistory`) belongs to the open chat, not to this store: it is
  * not a read-through cache, and the query layer keeps none of it.
@@ -28,19 +27,18 @@ export const useMessagesStore = defineStore('messages', () => {
     run(() => useDeskApi().messages.around(input))
 
   /**
-   * Cached history when the chat's scope was synced and the cache holds the chat, else the service.
-   * The scopes come from the offline store once it has them (sync progress keeps them current), and
-   * the newest page read to see whether the cache holds the chat is the history's first page: an
-   * open from the cache is one call to main, not three.
+   * The chat's history, from where main decides (the offline copy when a sync read the chat, else
+   * the service): one call to main answers the newest page and says which; the next pages come from
+   * the same place.
    */
-  async function sourceFor(chatId: string, agentId: string | null | undefined): Promise<HistorySource> {
-    const offline = useOfflineStore()
-    if (!offline.scopesLoaded) await offline.loadStatus()
-    if (scopeCovers(offline.scopes, agentId)) {
-      const newest = await cachedPage({ chatId, limit: PAGE_SIZE })
-      if (newest.ok && newest.data.messages.length > 0) return cacheSource(chatId, cachedPage, cachedAround, newest)
+  async function sourceFor(chatId: string): Promise<HistorySource> {
+    const r = await run(() => useDeskApi().messages.open({ chatId, limit: PAGE_SIZE }))
+    if (!r.ok) return serviceSource(chatId, servicePage, { ok: false, error: r.error })
+    if (r.data.source === 'cache') {
+      const { messages, next } = r.data
+      return cacheSource(chatId, cachedPage, cachedAround, { ok: true, data: { messages, next } })
     }
-    return serviceSource(chatId, servicePage)
+    return serviceSource(chatId, servicePage, { ok: true, data: r.data.messages, meta: r.data.meta })
   }
 
   /** Full-text search over the cached messages of one chat, newest first; null when the cache cannot answer. */

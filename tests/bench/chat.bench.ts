@@ -60,7 +60,7 @@ export default async function chatBench(): Promise<Record<string, Figure>> {
       .sort((a, b) => b[1] - a[1])
       .map(([k, ms]) => `${k} ${ms}`)
       .join(', ')
-    const firstPaintProfile = `profiled open ${Math.round(profiled.totalMs)} ms: ${profiled.calls.length} calls to main (${profiled.calls.map((c) => `${c.channel} ${c.ms}`).join(', ')}; ${Math.round(callMs)} ms in all); renderer CPU ms: ${cpu}; busiest: ${profiled.top
+    const firstPaintProfile = `profiled open ${Math.round(profiled.totalMs)} ms: ${profiled.beforePaint.length} calls to main asked before the first paint (${profiled.beforePaint.join(', ')}); ${profiled.calls.length} calls until measured (${profiled.calls.map((c) => `${c.channel} ${c.ms}`).join(', ')}; ${Math.round(callMs)} ms in all); renderer CPU ms: ${cpu}; busiest: ${profiled.top
       .slice(0, 6)
       .map((f) => `${f.fn} ${f.ms}`)
       .join(', ')}`

@@ -135,6 +135,8 @@ export interface FirstPaintProfile {
   totalMs: number
   /** Calls to main (the preview's bridge) during the open: channel and time until answered. */
   calls: { channel: string; ms: number }[]
+  /** Of those, the ones asked before the first paint (the paint may have waited for them). */
+  beforePaint: string[]
   /** Renderer CPU self time by where the code comes from; `idle` is waiting (for main, for frames). */
   cpuMs: Record<string, number>
   /** The busiest functions by self time. */
@@ -154,7 +156,10 @@ function origin(url: string): string {
  */
 export async function profileFirstPaint(page: Page, hash: string): Promise<FirstPaintProfile> {
   await page.evaluate(() => {
-    const w = window as unknown as { __benchCalls: { channel: string; ms: number }[]; __benchFetch?: boolean }
+    const w = window as unknown as {
+      __benchCalls: { channel: string; ms: number; startedAt: number }[]
+      __benchFetch?: boolean
+    }
     w.__benchCalls = []
     if (w.__benchFetch) return
     w.__benchFetch = true
@@ -172,7 +177,7 @@ export async function profileFirstPaint(page: Page, hash: string): Promise<First
           } catch {
             // Not a call with a JSON body: keep the path.
           }
-          w.__benchCalls.push({ channel, ms: performance.now() - started })
+          w.__benchCalls.push({ channel, ms: performance.now() - started, startedAt: started })
         }
       }
     }
@@ -184,9 +189,12 @@ export async function profileFirstPaint(page: Page, hash: string): Promise<First
   const totalMs = await timeToFirstPaint(page, hash)
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
   await cdp.detach()
-  const calls = await page.evaluate(
-    () => (window as unknown as { __benchCalls: { channel: string; ms: number }[] }).__benchCalls,
-  )
+  const { calls, openedAt, paintedAt } = await page.evaluate(() => ({
+    calls: (window as unknown as { __benchCalls: { channel: string; ms: number; startedAt: number }[] }).__benchCalls,
+    openedAt: performance.getEntriesByName('bench:open')[0].startTime,
+    paintedAt: performance.getEntriesByName('chat:firstPaint')[0].startTime,
+  }))
+  const beforePaint = calls.filter((c) => c.startedAt >= openedAt && c.startedAt < paintedAt).map((c) => c.channel)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const cpuMs: Record<string, number> = {}
   const fnMs = new Map<string, number>()
@@ -206,5 +214,11 @@ export async function profileFirstPaint(page: Page, hash: string): Promise<First
     .slice(0, 12)
     .map(([fn, ms]) => ({ fn, ms: +ms.toFixed(1) }))
   for (const k of Object.keys(cpuMs)) cpuMs[k] = +cpuMs[k].toFixed(1)
-  return { totalMs, calls: calls.map((c) => ({ channel: c.channel, ms: +c.ms.toFixed(1) })), cpuMs, top }
+  return {
+    totalMs,
+    calls: calls.map((c) => ({ channel: c.channel, ms: +c.ms.toFixed(1) })),
+    beforePaint,
+    cpuMs,
+    top,
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ChatMessage } from '../resources/chat'
 import { appChannel, NoInput } from './channels'
-import { AppError } from './result'
+import { AppError, ResultMeta } from './result'
 
 /**
  * The offline cache: "Make available offline" jobs, the cached message history of a chat and the
@@ -153,6 +153,16 @@ export const offlineChannels = {
     }),
     z.object({ messages: z.array(ChatMessage), next: MessageCursor.nullable() }),
     'Cached messages of a chat, newest first, older than the cursor; next is null at the oldest cached one',
+  ),
+  'messages.open': appChannel(
+    z.strictObject({ chatId: Id, limit: z.number().int().min(1).max(500).default(100) }),
+    z.discriminatedUnion('source', [
+      /** The chat's history was synced: its newest cached messages, and the cursor to page on with `messages.page`. */
+      z.object({ source: z.literal('cache'), messages: z.array(ChatMessage), next: MessageCursor.nullable() }),
+      /** Not held offline (or its copy is being re-read): page 1 of `messages.list`, as the gateway answered it. */
+      z.object({ source: z.literal('service'), messages: z.array(ChatMessage), meta: ResultMeta }),
+    ]),
+    "The newest page of a chat's history, from where main decides: the offline copy when it holds the chat's synced history, else the service",
   ),
   'messages.around': appChannel(
     z.strictObject({

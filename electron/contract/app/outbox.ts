@@ -74,17 +74,6 @@ export const outboxChannels = {
     z.object({ sent: z.number().int(), left: z.number().int() }),
     'Sends what is queued now',
   ),
-  'offlineCopy.follow': appChannel(
-    z.strictObject({
-      chatId: Id,
-      /** deleted: one message (messageId) or the chat; cleared: its messages; edited: the message as it is now. */
-      change: z.enum(['messageDeleted', 'messageEdited', 'chatCleared', 'chatDeleted']),
-      messageId: Id.optional(),
-      text: z.string().max(100_000).optional(),
-    }),
-    z.object({ changed: z.number().int() }),
-    'Makes the offline copy follow a change the service confirmed (a deleted or edited message, a cleared or deleted chat)',
-  ),
 } as const
 
 export const outboxPushEvents = {

@@ -6,6 +6,7 @@ import {
   type SyncProgress,
 } from '../../contract/app'
 import type { Profile } from '../../contract/app/profiles'
+import type { ChatMessage } from '../../contract'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { CoreContext } from '../app'
 import type { ApiGateway } from '../gateway'
@@ -24,6 +25,7 @@ import {
   type ProfileCache,
 } from './profileCache'
 import { CacheUnavailable, setAside, type CacheDriverOptions } from './cacheDatabase'
+import { recoverPending } from './offlineCopy'
 import { ReadThroughGateway } from './readThrough'
 
 export interface OfflineLayerOptions {
@@ -47,7 +49,7 @@ type OfflineChannelName = keyof typeof offlineChannels & AppChannelName
 export interface OfflineLayer {
   /** For `createCore({ wrapGateway })`: the read-through cache in front of the network gateway. */
   wrapGateway(inner: ApiGateway, ctx: CoreContext): ApiGateway
-  /** For `createCore({ extraChannels })`: sync.*, messages.page/around, search.messages, offline.*. */
+  /** For `createCore({ extraChannels })`: sync.*, messages.open/page/around, search.messages, offline.*. */
   channels: AppHandlers<OfflineChannelName>
   /** For `createCore({ onProfileRemoved })`: deletes the profile's cache file and key. */
   onProfileRemoved(profileId: string): Promise<void>
@@ -95,8 +97,10 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         profileId,
         options.sqlite,
       ).then(
-        (cache) => {
+        async (cache) => {
           unavailable.delete(profileId)
+          // Writes whose outcome a crash hid: their chats are read again (see offlineCopy.ts).
+          await recoverPending(cache).catch(() => undefined)
           if (cache.rebuiltFrom) {
             c.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
             c.notices?.post({ kind: 'cache_rebuilt', profileId })
@@ -253,6 +257,25 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     'messages.page': async ({ chatId, before, limit }, channelCtx) => {
       const cache = await cacheFor((await requireActive(channelCtx)).id)
       return cache.messages.page(chatId, before, limit)
+    },
+    'messages.open': async ({ chatId, limit }, channelCtx) => {
+      const profile = await requireActive(channelCtx)
+      // The offline copy answers when a sync read this chat's history and it holds messages of it.
+      const cache = await cacheFor(profile.id).catch(() => undefined)
+      if (cache?.open) {
+        const [state, newest] = await Promise.all([
+          cache.messages.chatSyncState(chatId),
+          cache.messages.page(chatId, undefined, limit),
+        ])
+        if (state?.historyComplete && newest.messages.length > 0) return { source: 'cache' as const, ...newest }
+      }
+      const gateway = readThrough ?? inner
+      if (!gateway) throw new AppFailure(appError('internal', 'The offline cache is not ready yet'))
+      const answer = await gateway.run(profile, 'messages.list', {
+        path: { chatId },
+        query: { page: 1, pageSize: limit },
+      })
+      return { source: 'service' as const, messages: answer.data as ChatMessage[], meta: answer.meta }
     },
     'messages.around': async ({ chatId, messageId, before, after }, channelCtx) => {
       const cache = await cacheFor((await requireActive(channelCtx)).id)

@@ -4,6 +4,7 @@ import type { Chat, ChatMessage } from '../../contract'
 import { endpoints, resourceOf, type EndpointDef, type EndpointName } from '../../contract/endpoints'
 import { readsAffectedBy, readsForgottenBy, resourcesChangedBy } from '../../contract/invalidation'
 import type { ApiGateway, GatewayAnswer, GatewayOptions } from '../gateway'
+import { clearPending, copyChangeOf, dropChat, followWrite, markPending, type CopyChange } from './offlineCopy'
 import type { ProfileCache } from './profileCache'
 import { paramsKey } from './responseCache'
 
@@ -205,12 +206,23 @@ export class ReadThroughGateway implements ApiGateway {
     input: unknown,
     opts?: GatewayOptions,
   ): Promise<GatewayAnswer> {
+    // A write the offline copy of message history follows leaves a mark first (see offlineCopy.ts).
+    const change = copyChangeOf(name, input)
+    const marked = change ? await this.cacheOf(profile.id) : undefined
+    const mark = marked && change ? await markPending(marked, change, this.now()).catch(() => undefined) : undefined
     let answer: GatewayAnswer
     try {
       answer = await this.inner.run(profile, name, input, opts)
       this.reached(profile.id, true)
     } catch (e) {
       const failure = failureOf(e)
+      if (marked && change) {
+        // No answer (lost, timed out, given up): the write may have arrived, so the chat's copy
+        // cannot be trusted either way. A refusal, or no connection at all, changed nothing.
+        if (!failure || ['network', 'timeout', 'cancelled'].includes(failure.kind))
+          await dropChat(marked, change.chatId).catch(() => undefined)
+        if (mark) await clearPending(marked, mark).catch(() => undefined)
+      }
       if (failure && isUnreachable(failure)) {
         this.reached(profile.id, false)
         throw offlineWriteError(name)
@@ -218,8 +230,24 @@ export class ReadThroughGateway implements ApiGateway {
       throw e
     }
     const cache = await this.cacheOf(profile.id)
-    if (cache) await this.afterWrite(profile.id, cache, name, def, input, answer)
+    if (cache) {
+      if (change) await this.followCopy(cache, change, mark)
+      await this.afterWrite(profile.id, cache, name, def, input, answer)
+    }
     return answer
+  }
+
+  /**
+   * The service confirmed the write: the offline copy follows, then the mark goes. A failure here
+   * does not undo what the service did; the chat is dropped from the copy instead (read again).
+   */
+  private async followCopy(cache: ProfileCache, change: CopyChange, mark: string | undefined): Promise<void> {
+    try {
+      await followWrite(cache, change)
+    } catch {
+      await dropChat(cache, change.chatId).catch(() => undefined)
+    }
+    if (mark) await clearPending(cache, mark).catch(() => undefined)
   }
 
   /**

@@ -360,23 +360,6 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
           if (outcome === 'cancelled' && before) changed([before.chatId])
           return { cancelled: outcome === 'cancelled' }
         },
-        'offlineCopy.follow': async ({ chatId, change, messageId, text }, channelCtx) => {
-          const cache = await deps.cacheFor((await requireActive(channelCtx)).id)
-          if (change === 'messageEdited') {
-            if (!messageId || text === undefined) return { changed: 0 }
-            const found = await cache.messages.around(chatId, messageId, 0, 0)
-            const old = found.found ? found.messages.find((m) => m.id === messageId) : undefined
-            if (!old) return { changed: 0 }
-            await cache.messages.ingest(chatId, [{ ...old, text }])
-            return { changed: 1 }
-          }
-          if (change === 'messageDeleted' && !messageId) return { changed: 0 }
-          const changed = await cache.messages.forget(chatId, {
-            ...(change === 'messageDeleted' ? { messageId } : {}),
-            chat: change === 'chatDeleted',
-          })
-          return { changed }
-        },
         'outbox.flush': async () => {
           delay = baseDelay
           return flush()

@@ -61,6 +61,23 @@ describe('offline channels', () => {
     expect(seen.slice(0, 7).map((m) => m.id)).toEqual(((await res.json()) as ChatMessage[]).map((m) => m.id))
   })
 
+  it('decides where a chat opens from: the service until a sync read the chat, then the offline copy', async () => {
+    type Opened = { source: 'cache' | 'service'; messages: ChatMessage[]; next?: unknown; meta?: { source: string } }
+    const [chatId] = [...world.sandbox.messageCounts().entries()].sort((a, b) => b[1] - a[1])[0]
+    const before = (await call('messages.open', { chatId, limit: 7 })) as Opened
+    expect(before.source).toBe('service')
+    expect(before.meta?.source).toBe('network')
+    expect(before.messages).toHaveLength(7)
+    // The read-through stored that page, but a page read online is not the chat's history.
+    expect(((await call('messages.page', { chatId, limit: 7 })) as Opened).messages).toHaveLength(7)
+    expect(((await call('messages.open', { chatId, limit: 7 })) as Opened).source).toBe('service')
+    await syncAll()
+    const after = (await call('messages.open', { chatId, limit: 7 })) as Opened
+    expect(after.source).toBe('cache')
+    expect(after.messages.map((m) => m.id)).toEqual(before.messages.map((m) => m.id))
+    expect(after.next).toEqual({ time: after.messages[6].time, id: after.messages[6].id })
+  })
+
   it('finds a synced message by a word typed without accents and opens the chat around it', async () => {
     await syncAll()
     const sample = await withCacheDb(

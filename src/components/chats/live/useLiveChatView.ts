@@ -1,4 +1,4 @@
-import { computed, ref, watch, type Ref, type ShallowRef } from 'vue'
+import { computed, onScopeDispose, ref, type Ref, type ShallowRef } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { canEditMessagesOn, type Chat, type ChatMessage } from '@contract'
 import { useLiveChatStore } from '@/stores/liveChat'
@@ -83,10 +83,10 @@ export function useLiveChatView(o: {
     apply: applyNewest,
     paused: computed(() => !ready.value),
   })
-  watch(
-    () => live.sentTick[chatId],
-    () => liveUpdates.nudge(),
-  )
+  const stopSent = live.onSent((sent) => {
+    if (sent === chatId) liveUpdates.nudge()
+  })
+  onScopeDispose(stopSent)
 
   const confirmedWrite = useConfirmedWrite()
   async function deleteMessage(m: ChatMessage) {

@@ -36,6 +36,12 @@ export function useChatTimeline(o: {
   const currentId = ref<string | null>(null)
   /** The first load is done: the list mounts only then, so the baseline paints everything it loaded at once. */
   const ready = ref(false)
+  /**
+   * The chat's first screen is painted (or the open ended with nothing to paint): what is not
+   * needed for it (the composer's draft, the outbox, the sync status) is read from then on, so
+   * the open waits for one call to main only.
+   */
+  const shown = ref(false)
 
   /** Opens the chat at its newest message. */
   async function open() {
@@ -43,7 +49,7 @@ export function useChatTimeline(o: {
     currentId.value = null
     performance.clearMarks('chat:open')
     performance.mark('chat:open')
-    const source = await store.sourceFor(o.chatId, o.chat.value.agentId)
+    const source = await store.sourceFor(o.chatId)
     // The benchmark's no-virtual baseline renders all it reads: no window there.
     const h = createChatHistory(source, { timeZone: o.timeZone, ...(o.noVirtual ? { windowSize: Infinity } : {}) })
     history.value = h
@@ -53,11 +59,13 @@ export function useChatTimeline(o: {
       })
     else await h.loadOlder(PAGE_SIZE)
     ready.value = true
+    if (h.items.value.length === 0) shown.value = true
   }
 
   function onPainted() {
     performance.clearMarks('chat:firstPaint')
     performance.mark('chat:firstPaint')
+    shown.value = true
   }
 
   const idle = (h: ChatHistory | null): h is ChatHistory => !!h && !o.task.value && h.state.value !== 'error'
@@ -72,5 +80,5 @@ export function useChatTimeline(o: {
     if (idle(h) && !h.reachedEnd.value) void h.loadNewer(h.source.kind === 'cache' ? PAGE_SIZE : undefined)
   }
 
-  return { history, items, loaded, state, servedFrom, currentId, ready, open, onPainted, onNearStart, onNearEnd }
+  return { history, items, loaded, state, servedFrom, currentId, ready, shown, open, onPainted, onNearStart, onNearEnd }
 }

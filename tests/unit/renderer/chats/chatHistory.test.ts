@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ChatMessage, Result } from '@contract'
 import { createChatHistory } from '@/components/chats/timeline/chatHistory'
-import { cacheSource, scopeCovers, serviceSource, type HistorySource } from '@/domain/chatHistorySources'
+import { cacheSource, serviceSource, type HistorySource } from '@/domain/chatHistorySources'
 import { buildTimeline, prependTimeline } from '@/domain/chatTimeline'
 import { useMessagesStore } from '@/stores/messages'
 import { createFakeDeskApi, deferred, flush } from '../fakeDeskApi'
@@ -294,25 +294,58 @@ describe('messages store', () => {
     fake.install()
   })
 
-  it('reads a chat from the cache when its agent was synced and the cache holds it, else from the service', async () => {
-    fake.handle('sync.status', async () => ({
-      ok: true,
-      data: { jobs: [], scopes: [{ agentId: 'A1', lastSyncedAt: 1, lastState: 'done' }], cache: { state: 'ok' } },
-    }))
-    fake.handle('messages.page', async (input) => ({
-      ok: true,
-      data: { messages: (input as { chatId: string }).chatId === 'cached' ? [msg(1)] : [], next: null },
-    }))
+  it('asks main once for the newest page and follows the source main chose; the next page comes from there', async () => {
+    const calls: string[] = []
+    fake.handle('messages.open', async (input) => {
+      calls.push('open')
+      const { chatId } = input as { chatId: string }
+      return chatId === 'cached'
+        ? {
+            ok: true,
+            data: { source: 'cache', messages: [msg(3), msg(2)], next: { time: msg(2).time, id: msg(2).id } },
+          }
+        : { ok: true, data: { source: 'service', messages: [msg(1)], meta: { source: 'network', fetchedAt: 1 } } }
+    })
+    fake.handle('messages.page', async () => {
+      calls.push('page')
+      return { ok: true, data: { messages: [msg(1)], next: null } }
+    })
+    fake.handle('messages.list', async () => {
+      calls.push('service')
+      return { ok: true, data: [] }
+    })
     const store = useMessagesStore()
-    expect((await store.sourceFor('cached', 'A1')).kind).toBe('cache')
-    expect((await store.sourceFor('cached', 'A2')).kind).toBe('service')
-    expect((await store.sourceFor('not-cached', 'A1')).kind).toBe('service')
+    const cached = await store.sourceFor('cached')
+    expect(cached.kind).toBe('cache')
+    const first = await cached.older()
+    expect(first.ok && first.data.newestFirst.map((m) => m.id)).toEqual([msg(3).id, msg(2).id])
+    expect(calls).toEqual(['open'])
+    await cached.older()
+    expect(calls).toEqual(['open', 'page'])
+
+    calls.length = 0
+    const service = await store.sourceFor('elsewhere')
+    expect(service.kind).toBe('service')
+    const page1 = await service.older()
+    expect(page1.ok && page1.data.newestFirst.map((m) => m.id)).toEqual([msg(1).id])
+    expect(page1.ok && page1.meta?.source).toBe('network')
+    expect(calls).toEqual(['open'])
     await flush()
   })
 
-  it('knows which synced scopes cover a chat', () => {
-    expect(scopeCovers([{ agentId: null, lastSyncedAt: 1, lastState: 'done' }], undefined)).toBe(true)
-    expect(scopeCovers([{ agentId: 'A1', lastSyncedAt: 1, lastState: 'running' }], 'A1')).toBe(false)
-    expect(scopeCovers([], 'A1')).toBe(false)
+  it("a failed open is the first page's failure; asking again reads the service", async () => {
+    fake.handle('messages.open', async () => ({ ok: false, error: { kind: 'offline', message: 'offline' } }))
+    let asked = 0
+    fake.handle('messages.list', async () => {
+      asked++
+      return { ok: true, data: [msg(1)] }
+    })
+    const source = await useMessagesStore().sourceFor('C1')
+    const failed = await source.older()
+    expect(failed.ok).toBe(false)
+    expect(asked).toBe(0)
+    const again = await source.older()
+    expect(again.ok && again.data.newestFirst.map((m) => m.id)).toEqual([msg(1).id])
+    expect(asked).toBe(1)
   })
 })

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount } from '@vue/test-utils'
+import { PiniaColada } from '@pinia/colada'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from 'vue'
 import type { OutboxEntry } from '@contract'
 import ChatComposer from '@/components/chats/live/ChatComposer.vue'
 import { i18n } from '@/i18n'
@@ -14,7 +16,10 @@ beforeEach(() => {
   fake = createFakeDeskApi()
   fake.install()
   window.localStorage.clear()
-  setActivePinia(createPinia())
+  // The stores' queries live in the query cache of an app, as in the renderer.
+  const pinia = createPinia()
+  createApp({}).use(pinia).use(PiniaColada)
+  setActivePinia(pinia)
   i18n.global.locale.value = 'en'
   const entry: OutboxEntry = {
     id: 'o1',

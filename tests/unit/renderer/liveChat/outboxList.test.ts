@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { NMessageProvider } from 'naive-ui'
+import { PiniaColada } from '@pinia/colada'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { defineComponent, h } from 'vue'
-import type { OutboxEntry } from '@contract'
+import { createApp, defineComponent, h } from 'vue'
+import type { OutboxEntry, Result } from '@contract'
 import OutboxList from '@/components/chats/live/OutboxList.vue'
 import { i18n } from '@/i18n'
+import { useChatsStore } from '@/stores/chats'
 import { useLiveChatStore } from '@/stores/liveChat'
-import { createFakeDeskApi, flush } from '../fakeDeskApi'
+import { useSessionStore } from '@/stores/session'
+import { createFakeDeskApi, deferred, flush } from '../fakeDeskApi'
 
 /** What the operator sees of the outbox: unsure entries, refusals "on its way", the cache off. */
 
@@ -27,7 +30,10 @@ const entry = (id: string, over: Partial<OutboxEntry>): OutboxEntry => ({
 
 beforeEach(() => {
   i18n.global.locale.value = 'en'
-  setActivePinia(createPinia())
+  // The stores' queries live in the query cache of an app, as in the renderer.
+  const pinia = createPinia()
+  createApp({}).use(pinia).use(PiniaColada)
+  setActivePinia(pinia)
 })
 
 async function mountList(entries: OutboxEntry[], volatile: boolean) {
@@ -85,5 +91,59 @@ describe('the outbox list', () => {
     await flush()
     expect(wrapper.find('[data-testid="outbox-volatile"]').text()).toContain('só até o app fechar')
     wrapper.unmount()
+  })
+})
+
+describe('the outbox as a declaration on the query layer', () => {
+  it('an answer that arrives after a newer one does not replace it', async () => {
+    const fake = createFakeDeskApi()
+    fake.install()
+    const first = deferred<Result<unknown>>()
+    const answers = [
+      first.promise,
+      Promise.resolve<Result<unknown>>({ ok: true, data: { entries: [], volatile: false } }),
+    ]
+    fake.handle('outbox.list', () => answers.shift() as Promise<Result<unknown>>)
+    const live = useLiveChatStore()
+    const older = live.refresh(CHAT)
+    await live.refresh(CHAT)
+    expect(live.outboxOf(CHAT)).toEqual([])
+    first.resolve({ ok: true, data: { entries: [entry('late', {})], volatile: false } })
+    await older
+    expect(live.outboxOf(CHAT)).toEqual([])
+  })
+
+  it('tells the view an entry was sent when a read finds it gone, not when it was cancelled here', async () => {
+    const fake = createFakeDeskApi()
+    fake.install()
+    let entries = [entry('a', {}), entry('b', {})]
+    fake.handle('outbox.list', async () => ({ ok: true, data: { entries, volatile: false } }))
+    fake.handle('outbox.cancel', async () => ({ ok: true, data: { cancelled: true } }))
+    const live = useLiveChatStore()
+    const sent: string[] = []
+    live.onSent((chatId) => sent.push(chatId))
+    await live.refresh(CHAT)
+    expect(live.outboxOf(CHAT).map((e) => e.id)).toEqual(['a', 'b'])
+    entries = [entry('b', {})]
+    expect(await live.cancelQueued('a', CHAT)).toBe('cancelled')
+    expect(sent).toEqual([])
+    entries = []
+    await live.refresh(CHAT)
+    expect(sent).toEqual([CHAT])
+  })
+
+  it('a take-over that left the outbox shows the chat as taken over; each profile has its own outbox', async () => {
+    const fake = createFakeDeskApi()
+    fake.install()
+    let entries = [entry('t', { kind: 'startHuman', body: undefined })]
+    fake.handle('outbox.list', async () => ({ ok: true, data: { entries, volatile: false } }))
+    const live = useLiveChatStore()
+    await live.refresh(CHAT)
+    expect(live.answeringHuman({ id: CHAT, humanTalk: false })).toEqual({ human: true, pending: true })
+    entries = []
+    await live.refresh(CHAT)
+    expect(useChatsStore().chatOf(CHAT).humanTalk).toBe(true)
+    useSessionStore().activeProfileId = 'another'
+    expect(live.outboxOf(CHAT)).toEqual([])
   })
 })
