@@ -15,7 +15,6 @@ export type FieldRule =
   | { rule: 'tooLarge'; max: number }
   | { rule: 'number' }
   | { rule: 'url' }
-  | { rule: 'email' }
   | { rule: 'pickOne' }
   | { rule: 'invalid' }
   /** A contract refinement's own rule (`params.rule`), e.g. `webhookUrl`, `noCredentials`. */
@@ -54,8 +53,7 @@ export function fieldRuleOf(issue: z.core.$ZodIssue, input?: unknown): FieldRule
         : { rule: 'tooLarge', max }
     }
     case 'invalid_format':
-      if (issue.format === 'url') return { rule: 'url' }
-      return issue.format === 'email' ? { rule: 'email' } : { rule: 'invalid' }
+      return issue.format === 'url' ? { rule: 'url' } : { rule: 'invalid' }
     case 'invalid_value':
       return { rule: 'pickOne' }
     case 'invalid_type':

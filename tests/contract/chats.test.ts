@@ -142,7 +142,7 @@ describe('contacts.update', () => {
     const error = await failureOf(
       session.api.contacts.update({ path: { contactId: SEED_FACTS.contactId }, body: { name: 'x', email: 'no-at' } }),
     )
-    expect(error.fields).toEqual({ 'body.email': 'email' })
+    expect(error.fields).toEqual({ 'body.email': 'invalid' })
   })
 })
 

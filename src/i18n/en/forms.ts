@@ -36,7 +36,6 @@ export default {
     headerNeeded: 'Add at least one header for this kind of connection.',
     headerValue: 'A header value must be on one line.',
     webhookUrl: 'Enter an https:// address (http:// is only allowed for localhost).',
-    email: "Enter an e-mail address, e.g. name{'@'}example.com.",
     pickOne: 'Choose one of the options.',
     number: 'Enter a whole number.',
     phone: 'Enter a phone number in international digits, e.g. 5511987654321.',

@@ -37,7 +37,6 @@ export default {
     headerNeeded: 'Adicione pelo menos um cabeçalho para este tipo de conexão.',
     headerValue: 'O valor de um cabeçalho deve ficar em uma linha.',
     webhookUrl: 'Informe um endereço https:// (http:// só é aceito para localhost).',
-    email: "Informe um e-mail, ex.: nome{'@'}exemplo.com.",
     pickOne: 'Escolha uma das opções.',
     number: 'Informe um número inteiro.',
     phone: 'Informe um telefone só com dígitos, com o código do país, ex.: 5511987654321.',
