@@ -75,7 +75,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     refreshIntervalMinutes: async () => (await settings()).refreshIntervalMinutes,
     storageBudgetBytes: async () => (await settings()).offlineBudgetMB * 1024 * 1024,
   })
-  // The live chats' outbox (issue 16) keeps its entries in the same encrypted cache.
+  // The live chats' outbox keeps its entries in the same encrypted cache.
   const outbox = createOutboxLayer({ cacheFor: offline.cacheFor, network: offline.network })
   // Form drafts (personal data) are kept in the same encrypted cache, per profile.
   const drafts = createDraftsLayer({ cacheFor: offline.cacheFor })

@@ -16,7 +16,7 @@ import { useChatsStore } from './chats'
 import { useSessionStore } from './session'
 
 /**
- * Operators on live chats (issue 16): take over and return, the outbox of what they send (kept
+ * Operators on live chats: take over and return, the outbox of what they send (kept
  * in main's encrypted cache until the service has it), edits and deletions, and per-chat drafts.
  * Every send goes through the outbox, online or not, so there is one path: queued, "waiting to
  * send", sent in order exactly once, or refused with its text kept.

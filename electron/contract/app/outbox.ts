@@ -4,7 +4,7 @@ import { SendMessageInput } from '../resources/liveChat'
 import { appChannel, NoInput } from './channels'
 
 /**
- * The offline outbox (issue 16): what an operator sends to a live chat goes through it. Each entry is
+ * The offline outbox: what an operator sends to a live chat goes through it. Each entry is
  * kept in the profile's encrypted cache until the service has it, sent in order (a take-over before
  * the messages that need it), exactly once: after an answer that never came, the chat's messages
  * are read first, and an entry already there is not sent again.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { appChannel } from './channels'
 
 /**
- * Exporting the workspace's service sessions as CSV (issue 16): core asks the vendor's export page
+ * Exporting the workspace's service sessions as CSV: core asks the vendor's export page
  * by page (`{page, pagesize}`), reporting progress, stoppable between pages, then has main save the
  * file where the user chooses (the browser preview gets the content back instead).
  */

@@ -347,7 +347,7 @@ export class MessageStore {
   }
 
   /**
-   * The offline copy follows a deletion on the service (issue 16): one message, every message of a
+   * The offline copy follows a deletion on the service: one message, every message of a
    * chat (cleared), or the chat itself; the search index loses their chunks too. Returns how many
    * messages went.
    */

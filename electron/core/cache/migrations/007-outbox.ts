@@ -1,7 +1,7 @@
 import type { Migration } from './migration'
 
 /**
- * The offline outbox (issue 16): what an operator sent to a live chat, kept until the service has
+ * The offline outbox: what an operator sent to a live chat, kept until the service has
  * it. `seq` is the sending order; `body` the message as JSON; `last_attempt_at` the start of the last
  * try, to reconcile after an answer that never came.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from './migration'
 
 /**
- * Form drafts (issue 15): what the user typed and has not saved, per profile, in the encrypted file
+ * Form drafts: what the user typed and has not saved, per profile, in the encrypted file
  * (they hold personal data: a contact's fields). `value` is the form as JSON.
  */
 export const migration: Migration = {
