@@ -17,6 +17,7 @@ import { ProfileSettingTable } from '../profileSettings/profileSettingTable'
 import { AgentTestTable } from '../agentTests/agentTestTable'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
+import { SearchIndexMerge, type MergeEvent } from './searchMerge'
 
 /**
  * The one owner of a profile's cache file (as Signal Desktop's SQL worker): every statement runs
@@ -55,8 +56,7 @@ export const DEFAULT_TUNING: CacheTuning = {
   mergePages: 16,
 }
 
-/** What the merge of the search index did: a slice, the whole index merged, or stopped for a sync. */
-export type MergeEvent = 'slice' | 'done' | 'stopped'
+export type { MergeEvent } from './searchMerge'
 
 export interface OpenedInfo {
   rebuiltFrom?: string
@@ -87,18 +87,14 @@ export class CacheServer {
   private groupTimer: ReturnType<typeof setTimeout> | undefined
   readonly opened: OpenedInfo
   private readonly tuning: CacheTuning
-  /** Syncs running, by scope: the search index is never merged meanwhile. */
-  private readonly syncsRunning = new Set<string>()
-  /** A sync ended since the index was last merged whole. */
-  private mergeWanted = false
-  /** This round's first slice ran (it starts FTS5's incremental optimize; the next ones go on with it). */
-  private mergeBegun = false
-  private mergeTimer: ReturnType<typeof setImmediate> | undefined
-  private searchesRunning = 0
-  private readonly mergeStmt
-  private readonly totalChanges
+  private readonly merge: SearchIndexMerge
   /** Told of each step of the index merge (tests follow its order against searches and syncs). */
-  onMergeEvent: ((event: MergeEvent) => void) | undefined
+  get onMergeEvent(): ((event: MergeEvent) => void) | undefined {
+    return this.merge.onEvent
+  }
+  set onMergeEvent(listener: ((event: MergeEvent) => void) | undefined) {
+    this.merge.onEvent = listener
+  }
 
   constructor(
     readonly file: string,
@@ -123,8 +119,7 @@ export class CacheServer {
     this.inbox = new InboxQuery(db)
     this.sessions = new SessionStore(db)
     this.insights = new InsightsQuery(db, this.sessions)
-    this.mergeStmt = db.prepare<[number]>("INSERT INTO message_search (message_search, rank) VALUES ('merge', ?)")
-    this.totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
+    this.merge = new SearchIndexMerge(db, () => this.tuning.mergePages, this.stats)
   }
 
   /**
@@ -286,7 +281,7 @@ export class CacheServer {
     const found: ChatHit[] = []
     this.stats.searches++
     // No merge slice runs while a search does: it waits behind the one running as it came, at most.
-    this.searchesRunning++
+    this.merge.searchBegins()
     const walk = search.hits(text, opts)
     try {
       for (;;) {
@@ -309,8 +304,7 @@ export class CacheServer {
     } finally {
       // Ends the statement (and its read transaction) when the walk stopped early.
       walk.return()
-      this.searchesRunning--
-      this.scheduleMerge()
+      this.merge.searchEnded()
     }
     return { groups: groupHits(found, (id) => search.chatName(id)), total: found.length, cancelled: false }
   }
@@ -332,77 +326,17 @@ export class CacheServer {
 
   /** A sync starts (its scope, '' for all agents): any merge of the search index stops after its slice. */
   syncStarted(scope: string): void {
-    this.syncsRunning.add(scope)
-    if (this.mergeTimer) {
-      clearImmediate(this.mergeTimer)
-      this.mergeTimer = undefined
-      this.onMergeEvent?.('stopped')
-    }
+    this.merge.syncStarted(scope)
   }
 
   /** A sync ended (done, failed or cancelled): once none runs, the search index merges in slices. */
   syncEnded(scope: string): void {
-    this.syncsRunning.delete(scope)
-    this.mergeWanted = true
-    this.mergeBegun = false
-    this.scheduleMerge()
-  }
-
-  /** The next merge slice, after whatever the worker has queued, when nothing stands in its way. */
-  private scheduleMerge(): void {
-    if (!this.mergeWanted || this.mergeTimer || this.syncsRunning.size > 0 || this.searchesRunning > 0) return
-    if (!this.db.open) return
-    this.mergeTimer = setImmediate(() => {
-      this.mergeTimer = undefined
-      this.mergeSlice()
-    })
-  }
-
-  /**
-   * One slice of the search index's merge: FTS5 writes about `mergePages` pages of merged
-   * segments. A sync leaves many segments (one per committed group, partly merged by FTS5's
-   * automerge); a prefix's terms are then looked up in each. The first slice of a round starts
-   * an incremental optimize (every segment into one), the next ones go on with it; a slice that
-   * changes fewer than two rows found nothing left to merge (as FTS5 documents). Each slice is its
-   * own transaction, so a search on the other connection sees the index whole before and after.
-   */
-  private mergeSlice(): void {
-    if (!this.mergeWanted || this.syncsRunning.size > 0 || this.searchesRunning > 0 || !this.db.open) return
-    const started = performance.now()
-    let done: boolean
-    try {
-      const before = this.totalChanges.get() ?? 0
-      this.mergeStmt.run(this.mergeBegun ? this.tuning.mergePages : -this.tuning.mergePages)
-      this.mergeBegun = true
-      done = (this.totalChanges.get() ?? 0) - before < 2
-    } catch {
-      // A merge that fails (the disk full, the file locked) changed nothing (its slice rolled
-      // back) and costs only speed: it is tried again after the next sync.
-      this.mergeWanted = false
-      this.mergeBegun = false
-      this.onMergeEvent?.('stopped')
-      return
-    }
-    const ms = performance.now() - started
-    this.stats.mergeSlices++
-    this.stats.mergeMs += ms
-    this.stats.maxMergeSliceMs = Math.max(this.stats.maxMergeSliceMs, ms)
-    if (done) {
-      this.mergeWanted = false
-      this.mergeBegun = false
-      this.stats.merges++
-      this.onMergeEvent?.('done')
-      return
-    }
-    this.onMergeEvent?.('slice')
-    this.scheduleMerge()
+    this.merge.syncEnded(scope)
   }
 
   /** Commits what is pending, folds the WAL back into the file and closes both connections. */
   close(): void {
-    if (this.mergeTimer) clearImmediate(this.mergeTimer)
-    this.mergeTimer = undefined
-    this.mergeWanted = false
+    this.merge.stop()
     this.flush()
     this.searchDb?.close()
     this.searchDb = undefined
