@@ -181,7 +181,9 @@ test('a new customer message moves a chat into "Needs a person" through the live
     await shot('inbox-5-palette-new-window')
     await page.keyboard.press('Enter')
     await expect.poll(() => w.preview.openedWindows()).toEqual([route, route])
-    // With the list focused, Alt+O opens the row under the keyboard cursor, not the open chat.
+    // With the list focused, Alt+O opens the row under the keyboard cursor, not the open chat. The
+    // palette gives focus back to where it was opened once it has faded out: the list is focused after.
+    await expect(page.getByTestId('command-palette')).toBeHidden()
     const list = page.getByTestId('chats-rows')
     await list.focus()
     await expect(list).toHaveAttribute('aria-activedescendant', `chat-row-${opened}`)
@@ -192,6 +194,7 @@ test('a new customer message moves a chat into "Needs a person" through the live
     const cursorRow = page.locator(`[id="${await list.getAttribute('aria-activedescendant')}"]`)
     const cursorChat = (await cursorRow.getAttribute('data-chat-id'))!
     expect(cursorChat).not.toBe(opened)
+    await expect(list).toBeFocused()
     await page.keyboard.press('Alt+o')
     await expect
       .poll(() => w.preview.openedWindows())
