@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Agent } from '../../electron/contract'
-import { call, openAgentTab, openDemo, setAppearance, SUPPORT, VARIANTS } from './agentToolsScreens'
+import { openAgentTab, openDemo, setAppearance, SUPPORT, VARIANTS } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 /** The agent tests' screens in both themes and both languages, each checked by axe. */
@@ -23,7 +22,7 @@ for (const { theme, locale } of VARIANTS) {
       ['Troca com defeito', 'Quero trocar um produto que veio com defeito'],
       ['Horário', 'Qual o horário de atendimento comercial?'],
     ])
-      await call(core, 'app:agentTests.saveCase', {
+      await core.router.call('agentTests.saveCase', {
         agentId: SUPPORT,
         testCase: {
           name,
@@ -33,9 +32,10 @@ for (const { theme, locale } of VARIANTS) {
           checks: NO_CHECKS,
         },
       })
-    await call(core, 'app:agentTests.run', { agentId: SUPPORT, runId: 'r1' })
-    const agent = await call<Agent>(core, 'api:agents.get', { path: { agentId: SUPPORT } })
-    await call(core, 'api:agents.update', {
+    await core.router.call('agentTests.run', { agentId: SUPPORT, runId: 'r1' })
+    const agent = await core.router.endpoint('agents.get', { path: { agentId: SUPPORT } })
+    if (!agent.name) throw new Error('the seeded support agent has a name')
+    await core.router.endpoint('agents.update', {
       path: { agentId: SUPPORT },
       body: {
         name: agent.name,
@@ -45,7 +45,7 @@ for (const { theme, locale } of VARIANTS) {
         ),
       },
     })
-    await call(core, 'app:agentTests.run', { agentId: SUPPORT, runId: 'r2' })
+    await core.router.call('agentTests.run', { agentId: SUPPORT, runId: 'r2' })
 
     await tall(page, 1800)
     await openAgentTab(page, preview.url, SUPPORT, 'tests')

@@ -1,6 +1,5 @@
-import type { Intention, McpTool, TransferRule } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo, SUPPORT } from './agentToolsScreens'
+import { openAgentTab, openDemo, SUPPORT } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 /** Intentions create/delete and transfer-rule editing, through the vendor gate. */
@@ -33,7 +32,7 @@ test('an operator creates an intention and deletes it, asked first with its name
   await shot('agent-tools-intention-create')
   await page.getByTestId('intention-create-submit').click()
   await expect(rows).toHaveCount(3)
-  const listed = await call<Intention[]>(preview.core, 'api:intentions.list', {
+  const listed = await preview.core.router.endpoint('intentions.list', {
     path: { agentId: SUPPORT },
     query: { query: 'retirada' },
   })
@@ -81,7 +80,7 @@ test('an operator adds a transfer rule to another agent by name, edits it and de
   await page.getByTestId('transfer-rule-type').getByText('To a person').click()
   await page.getByTestId('transfer-rule-submit').click()
   await expect(added.getByTestId('transfer-destination')).toContainText('the team')
-  const stored = (await call<TransferRule[]>(preview.core, 'api:transferRules.list', { path: { id: SUPPORT } })).find(
+  const stored = (await preview.core.router.endpoint('transferRules.list', { path: { id: SUPPORT } })).find(
     (r) => r.instructions === 'Quando pedir para marcar uma visita',
   )
   expect(stored).toMatchObject({ type: 'HUMAN' })
@@ -123,20 +122,16 @@ test('an operator finishes an MCP sign-in with the provider’s code, then switc
   await expect(first).toContainText('Inactive')
   await shot('agent-tools-mcp-tool-off')
   // The connection this computer added is kept in the profile's encrypted cache, through main.
-  const remembered = await call<{ value: { id: string; mcpUrl: string }[] | null }>(
-    preview.core,
-    'app:profileSettings.load',
-    { key: { setting: 'mcpConnections', agentId: SEED_FACTS.mcpFreeAgentId } },
-  )
+  const remembered = await preview.core.router.call('profileSettings.load', {
+    key: { setting: 'mcpConnections', agentId: SEED_FACTS.mcpFreeAgentId },
+  })
   const mcpId = remembered.value?.[0]?.id ?? ''
-  const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
+  const stored = await preview.core.router.endpoint('mcp.tools', { path: { mcpId } })
   expect(stored.filter((tool) => tool.active === false)).toHaveLength(1)
   await first.getByTestId('mcp-tool-switch').click()
   await expect
     .poll(async () =>
-      (await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })).every(
-        (tool) => tool.active !== false,
-      ),
+      (await preview.core.router.endpoint('mcp.tools', { path: { mcpId } })).every((tool) => tool.active !== false),
     )
     .toBe(true)
 })

@@ -1,12 +1,12 @@
-import type { Channel } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo, refuseWith400, SUPPORT } from './agentToolsScreens'
+import { openAgentTab, openDemo, refuseWith400, SUPPORT } from './agentToolsScreens'
+import type { Core } from '../../electron/core/app'
 import { expect, test } from './fixtures'
 
 test.use({ previewOptions: { systemLocale: 'en-US' } })
 
-const channelsOf = async (core: Parameters<typeof call>[0], agentId: string) =>
-  (await call<{ data: Channel[] }>(core, 'api:channels.list', { path: { agentId }, query: { pageSize: 50 } })).data
+const channelsOf = async (core: Core, agentId: string) =>
+  (await core.router.endpoint('channels.list', { path: { agentId }, query: { pageSize: 50 } })).data
 
 test('an operator renames a channel, then hands it to another agent; the service has both', async ({
   page,

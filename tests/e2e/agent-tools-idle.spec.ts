@@ -1,6 +1,5 @@
-import type { IdleConfig } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo } from './agentToolsScreens'
+import { openAgentTab, openDemo } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 test.use({ previewOptions: { systemLocale: 'en-US' } })
@@ -46,7 +45,7 @@ test('an operator saves a follow-up with a weekly schedule; overlapping hours ar
   await expect(page.getByText('Idle actions saved.')).toBeVisible()
   await expect(page.getByTestId('form-dirty')).toHaveCount(0)
 
-  const read = () => call<IdleConfig>(preview.core, 'api:idleActions.get', { path: { agentId: AGENT } })
+  const read = () => preview.core.router.endpoint('idleActions.get', { path: { agentId: AGENT } })
   await expect.poll(async () => (await read()).actions.length).toBe(1)
   const config = await read()
   const action = config.actions[0]!
@@ -95,7 +94,7 @@ test('an operator edits the set the service holds (sent as an update), then remo
     const channel = /"channel":"(api:idleActions\.[a-z]+)"/i.exec(request.postData() ?? '')?.[1]
     if (channel) asked.push(channel)
   })
-  const read = () => call<IdleConfig>(preview.core, 'api:idleActions.get', { path: { agentId } })
+  const read = () => preview.core.router.endpoint('idleActions.get', { path: { agentId } })
   const before = (await read()).actions.length
   expect(before).toBeGreaterThan(0)
 

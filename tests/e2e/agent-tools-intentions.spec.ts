@@ -1,14 +1,14 @@
-import type { Intention } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo, refuseWith400, SUPPORT } from './agentToolsScreens'
+import { openAgentTab, openDemo, refuseWith400, SUPPORT } from './agentToolsScreens'
+import type { Core } from '../../electron/core/app'
 import { expect, test } from './fixtures'
 
 test.use({ previewOptions: { systemLocale: 'en-US' } })
 
 /** What the service has, read the way the app reads it (a second read if the cache answered first). */
-const stored = async (core: Parameters<typeof call>[0]) => {
+const stored = async (core: Core) => {
   const read = async () =>
-    (await call<Intention[]>(core, 'api:intentions.list', { path: { agentId: SUPPORT }, query: {} })).find(
+    (await core.router.endpoint('intentions.list', { path: { agentId: SUPPORT }, query: {} })).find(
       (i) => i.id === SEED_FACTS.intentionId,
     )!
   await expect.poll(async () => (await read()).httpMethod).toBe('POST')
@@ -107,7 +107,7 @@ test('a 400 from the service keeps what the operator typed and says why', async 
   await shot('agent-tools-intention-400')
 
   // Nothing reached the service; after a reload the draft is still there to save.
-  const list = await call<Intention[]>(preview.core, 'api:intentions.list', { path: { agentId: SUPPORT }, query: {} })
+  const list = await preview.core.router.endpoint('intentions.list', { path: { agentId: SUPPORT }, query: {} })
   expect(list.some((i) => i.description === 'Segunda via do boleto (novo)')).toBe(false)
   await page.unroute('**/__bridge/invoke')
   await page.reload()
@@ -123,7 +123,7 @@ test('a 400 from the service keeps what the operator typed and says why', async 
   // The offline cache may answer first with the list it had; the service's copy follows.
   await expect
     .poll(async () => {
-      const after = await call<Intention[]>(preview.core, 'api:intentions.list', {
+      const after = await preview.core.router.endpoint('intentions.list', {
         path: { agentId: SUPPORT },
         query: {},
       })

@@ -1,6 +1,5 @@
-import type { McpTool } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo } from './agentToolsScreens'
+import { openAgentTab, openDemo } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 test.use({ previewOptions: { systemLocale: 'en-US' } })
@@ -50,14 +49,12 @@ test('an operator adds an MCP connection with headers, sees it connected, syncs 
 
   // The service has the connection and its tools; the page lists the same names.
   // The connection this computer added is kept in the profile's encrypted cache, through main.
-  const remembered = await call<{ value: { id: string; mcpUrl: string }[] | null }>(
-    preview.core,
-    'app:profileSettings.load',
-    { key: { setting: 'mcpConnections', agentId: AGENT } },
-  )
+  const remembered = await preview.core.router.call('profileSettings.load', {
+    key: { setting: 'mcpConnections', agentId: AGENT },
+  })
   expect(remembered.value?.[0]?.mcpUrl).toBe('https://crm.lojademo.com.br/mcp')
   const mcpId = remembered.value?.[0]?.id ?? ''
-  const stored = await call<McpTool[]>(preview.core, 'api:mcp.tools', { path: { mcpId } })
+  const stored = await preview.core.router.endpoint('mcp.tools', { path: { mcpId } })
   await expect(tools).toHaveCount(stored.length)
   for (const tool of stored) await expect(card).toContainText(tool.name)
   // Header values stay out of this computer's storage, and the URL out of the page's.
@@ -127,7 +124,7 @@ test('connections an older version left in localStorage move into the profile’
   await openAgentTab(page, preview.url, AGENT, 'mcp')
   await expect(page.getByTestId('mcp-connection-name')).toHaveText('CRM antigo')
   await expect.poll(() => page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('sk_live_legacy')
-  const kept = await call<{ value: { mcpUrl: string }[] | null }>(preview.core, 'app:profileSettings.load', {
+  const kept = await preview.core.router.call('profileSettings.load', {
     key: { setting: 'mcpConnections', agentId: AGENT },
   })
   expect(kept.value?.map((c) => c.mcpUrl)).toEqual([url])

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo, setAppearance, SUPPORT, VARIANTS } from './agentToolsScreens'
+import { openAgentTab, openDemo, setAppearance, SUPPORT, VARIANTS } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 /** Tall enough that each screen's form shows whole in one picture. */
@@ -17,7 +17,7 @@ for (const { theme, locale } of VARIANTS) {
 
     // The support agent's seeded MCP connection, as if it had been added from this computer (kept by
     // main in the profile's encrypted cache).
-    await call(preview.core, 'app:profileSettings.save', {
+    await preview.core.router.call('profileSettings.save', {
       key: { setting: 'mcpConnections', agentId: SUPPORT },
       value: [
         {

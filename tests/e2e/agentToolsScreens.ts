@@ -36,13 +36,6 @@ export async function setAppearance(core: Core, theme: 'light' | 'dark', locale:
   await core.router.call('settings.update', { theme, locale })
 }
 
-/** Calls the service the way the app does, to read back what it stored. */
-export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.router.dispatch(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-  return r.data as T
-}
-
 export const VARIANTS = [
   { theme: 'light', locale: 'en' },
   { theme: 'dark', locale: 'en' },

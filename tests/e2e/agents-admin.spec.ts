@@ -1,12 +1,11 @@
-import type { Agent, AgentSettings } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo, setAppearance, SUPPORT } from './agentToolsScreens'
+import { openAgentTab, openDemo, setAppearance, SUPPORT } from './agentToolsScreens'
+import type { Core } from '../../electron/core/app'
 import { expect, test } from './fixtures'
 
 /** Agent administration journeys: on/off switch, settings form. Through the vendor gate. */
 
-const statusOf = async (core: Parameters<typeof call>[0]) =>
-  (await call<Agent>(core, 'api:agents.get', { path: { agentId: SUPPORT } })).status
+const statusOf = async (core: Core) => (await core.router.endpoint('agents.get', { path: { agentId: SUPPORT } })).status
 
 test('an operator switches an agent off (asked first) and on again, from the list and the detail', async ({
   page,
@@ -68,7 +67,7 @@ test('an operator edits the settings: only the changed keys are sent', async ({ 
   expect(sent).toEqual([
     { path: { agentId: SUPPORT }, body: { prefferModel: 'CLAUDE_4_5_SONNET', enabledEmoji: false } },
   ])
-  const stored = await call<AgentSettings>(preview.core, 'api:agentSettings.get', { path: { agentId: SUPPORT } })
+  const stored = await preview.core.router.endpoint('agentSettings.get', { path: { agentId: SUPPORT } })
   expect(stored).toMatchObject({ prefferModel: 'CLAUDE_4_5_SONNET', enabledEmoji: false, splitMessages: true })
   await expect(page.getByTestId('form-dirty')).toHaveCount(0)
 })

@@ -1,6 +1,5 @@
-import type { ChannelConfig } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openAgentTab, openDemo, setAppearance } from './agentToolsScreens'
+import { openAgentTab, openDemo, setAppearance } from './agentToolsScreens'
 import { expect, test } from './fixtures'
 
 /** Workspace channels: create, pair by QR, settings, widget, delete. Through the vendor gate. */
@@ -77,7 +76,7 @@ test('an operator changes a channel setting (only that key is sent), sees the wi
   await openDemo(preview.core)
   await page.goto(`${preview.url}#/channels`)
   const rows = page.getByTestId('channel-row')
-  const before = await call<ChannelConfig>(preview.core, 'api:channels.config', {
+  const before = await preview.core.router.endpoint('channels.config', {
     path: { channelId: SEED_FACTS.channelId },
   })
   await rows.filter({ hasText: 'WhatsApp Loja' }).first().getByTestId('channel-settings').click()
@@ -86,7 +85,7 @@ test('an operator changes a channel setting (only that key is sent), sees the wi
   await shot('channels-config')
   await config.getByTestId('channel-config-submit').click()
   await expect(config).toBeHidden()
-  const after = await call<ChannelConfig>(preview.core, 'api:channels.config', {
+  const after = await preview.core.router.endpoint('channels.config', {
     path: { channelId: SEED_FACTS.channelId },
   })
   expect(after).toEqual({ ...before, enabledTyping: !before.enabledTyping })
@@ -104,7 +103,7 @@ test('an operator changes a channel setting (only that key is sent), sees the wi
   await expect(page.getByRole('dialog')).toContainText('chats and their messages are deleted with it')
   await page.getByTestId('confirm-yes').click()
   await expect(rows).toHaveCount(9)
-  const left = await call<{ data: { name: string }[] }>(preview.core, 'api:channels.workspaceList', {
+  const left = await preview.core.router.endpoint('channels.workspaceList', {
     path: { workspaceId: W },
     query: { pageSize: 100 },
   })

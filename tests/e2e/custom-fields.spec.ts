@@ -1,13 +1,13 @@
-import type { Contact, CustomField } from '../../electron/contract/index'
 import { SEED_FACTS } from '../../electron/sandbox/index'
-import { call, openDemo, setAppearance } from './agentToolsScreens'
+import { openDemo, setAppearance } from './agentToolsScreens'
+import type { Core } from '../../electron/core/app'
 import { expect, test } from './fixtures'
 
 /** The workspace's custom fields page, and their names on a contact. Through the vendor gate. */
 
 const W = SEED_FACTS.workspaceId
-const fieldsOnService = (core: Parameters<typeof call>[0]) =>
-  call<CustomField[]>(core, 'api:customFields.list', { path: { workspaceId: W }, query: { pageSize: 100 } })
+const fieldsOnService = (core: Core) =>
+  core.router.endpoint('customFields.list', { path: { workspaceId: W }, query: { pageSize: 100 } })
 
 test('an operator creates a field, sees it by name and type on a contact, archives and restores it', async ({
   page,
@@ -49,7 +49,7 @@ test('an operator creates a field, sees it by name and type on a contact, archiv
     .poll(
       async () =>
         (
-          await call<Contact>(preview.core, 'api:contacts.get', {
+          await preview.core.router.endpoint('contacts.get', {
             path: { workspaceId: W, contactId: SEED_FACTS.contactId },
           })
         ).customFieldValues?.find((v) => v.customFieldId === made.id)?.value,
