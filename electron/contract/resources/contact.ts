@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt } from './common'
+import { opt, optStrings } from './common'
 
 /**
  * A custom field's value: the vendor allows a string, an integer, a number, a boolean or null
@@ -19,12 +19,7 @@ export const Contact = z.looseObject({
   name: opt(z.string()),
   /** Date of birth, epoch milliseconds; any int64 is vendor-valid. */
   birthday: opt(z.number()),
-  gender: opt(z.string()),
-  picture: opt(z.string()),
-  phone: opt(z.string()),
-  email: opt(z.string()),
-  jobTitle: opt(z.string()),
-  recipient: opt(z.string()),
+  ...optStrings(['gender', 'picture', 'phone', 'email', 'jobTitle', 'recipient']),
   customFieldValues: opt(z.array(CustomFieldValue)),
 })
 export type Contact = z.infer<typeof Contact>
