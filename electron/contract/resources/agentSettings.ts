@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { columns, opt, openEnum, optBooleans } from './common'
+import { columns, httpUrl, opt, openEnum, optBooleans } from './common'
 
 /** The model enum of the vendor document (api-notes §3.2). The live service has newer values: read as open. */
 export const PREFERRED_MODELS = [
@@ -83,6 +83,6 @@ export const AgentSettingsInput = z.strictObject({
   maxDailyMessages: z.number().int().min(1).max(100000).optional(),
   maxDailyMessagesLimitAction: z.enum(LIMIT_ACTIONS).optional(),
   knowledgeByFunction: z.boolean().optional(),
-  onLackKnowLedge: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  onLackKnowLedge: httpUrl().optional(),
 })
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>

@@ -53,6 +53,9 @@ export type ErrorBody = z.infer<typeof ErrorBody>
 export const NameValue = z.looseObject({ name: z.string(), value: z.string() })
 export type NameValue = z.infer<typeof NameValue>
 
+/** An http(s) address. A function: a schema exported as such would be named, and referenced, in docs/openapi.json. */
+export const httpUrl = () => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+
 /** Nullable-and-optional: the live service sends null for unused keys. */
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, optStrings } from './common'
+import { httpUrl, opt, optStrings } from './common'
 
 /**
  * A custom field's value: the vendor allows a string, an integer, a number, a boolean or null
@@ -35,7 +35,7 @@ export const ContactInput = z.looseObject({
   name: z.string().trim().min(1, 'required').max(200).optional(),
   birthday: z.number().int().nullish(),
   gender: z.string().max(50).nullish(),
-  picture: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).nullish(),
+  picture: httpUrl().nullish(),
   phone: z
     .string()
     .max(50)

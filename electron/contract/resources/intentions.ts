@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NameValue, opt, openEnum, optBooleans, optStrings } from './common'
+import { httpUrl, NameValue, opt, openEnum, optBooleans, optStrings } from './common'
 
 export const INTENTION_TYPES = ['WEBHOOK', 'INSTRUCTIONS'] as const
 export const HTTP_METHODS = ['GET', 'POST'] as const
@@ -108,7 +108,7 @@ export const IntentionInput = z.looseObject({
   fields: z.array(IntentionFieldInput).optional(),
   type: z.enum(INTENTION_TYPES).default('WEBHOOK'),
   httpMethod: z.enum(HTTP_METHODS).optional(),
-  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
+  url: httpUrl(),
   headers: z.array(NameValueInput).optional(),
   params: z.array(NameValueInput).optional(),
   variables: z

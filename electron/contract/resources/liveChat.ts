@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { byAgent, opt, openEnum, optStrings, PageQuery } from './common'
+import { byAgent, columns, httpUrl, opt, openEnum, optStrings, PageQuery } from './common'
 
 /**
  * The operator's operations on live chats: sending, editing and deleting messages, the
@@ -8,7 +8,6 @@ import { byAgent, opt, openEnum, optStrings, PageQuery } from './common'
  * the document's alternatives, with only the keys that alternative declares and never a null.
  */
 
-const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
 const text = (max: number) => z.string().trim().min(1).max(max)
 
 /** The media a message can carry, one at a time, each a URL (the vendor fetches it). */
@@ -58,10 +57,7 @@ function oneAlternative(
 /** What a message can carry, as an operator's send and an outbound first message take it. */
 const MESSAGE_CONTENT = {
   message: text(4096).optional(),
-  image: httpUrl.optional(),
-  audio: httpUrl.optional(),
-  video: httpUrl.optional(),
-  document: httpUrl.optional(),
+  ...columns(MEDIA_KINDS, () => httpUrl().optional()),
   documentName: text(255).optional(),
   documentMimetype: text(255).optional(),
 }
@@ -147,8 +143,8 @@ function oneMedium(
 const TEST_MESSAGE = {
   contextId: ContextId,
   prompt: text(4096).optional(),
-  image: httpUrl.optional(),
-  audio: httpUrl.optional(),
+  image: httpUrl().optional(),
+  audio: httpUrl().optional(),
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { byText, opt, optStrings, openEnum, PageQuery } from './common'
+import { byText, httpUrl, opt, optStrings, openEnum, PageQuery } from './common'
 
 export const TRAINING_TYPES = ['TEXT', 'WEBSITE', 'VIDEO', 'DOCUMENT'] as const
 export const TrainingType = z.enum(TRAINING_TYPES)
@@ -29,17 +29,13 @@ export const Training = z.looseObject({
 })
 export type Training = z.infer<typeof Training>
 
-const httpUrl = z.url({
-  protocol: /^https?$/,
-  message: 'must be an http(s) URL',
-})
 /** An optional address: left out when there is none (the vendor's fields are strings, never null). */
-const optionalHttpUrl = httpUrl.optional()
+const optionalHttpUrl = httpUrl().optional()
 /**
  * A TEXT training's image: an address, or `""` for none. The vendor's `image` is any string, and
  * another client of the same service may well send the empty one; the app itself leaves it out.
  */
-const optionalImage = z.union([httpUrl, z.literal('')]).optional()
+const optionalImage = z.union([httpUrl(), z.literal('')]).optional()
 
 export const TrainingListQuery = PageQuery.extend({ type: TrainingType, ...byText })
 
@@ -59,19 +55,19 @@ export const TrainingCreateInput = z.discriminatedUnion('type', [
   TrainingUpdateInput.extend({ callbackUrl: optionalHttpUrl }),
   z.looseObject({
     type: z.literal('WEBSITE'),
-    website: httpUrl,
+    website: httpUrl(),
     trainingSubPages: z.enum(TRAINING_SUB_PAGES).optional(),
     trainingInterval: z.enum(TRAINING_INTERVALS).optional(),
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
     type: z.literal('VIDEO'),
-    video: httpUrl,
+    video: httpUrl(),
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
     type: z.literal('DOCUMENT'),
-    documentUrl: httpUrl,
+    documentUrl: httpUrl(),
     documentName: z.string().trim().min(1, 'required'),
     documentMimetype: z.string().trim().min(1, 'required'),
     callbackUrl: optionalHttpUrl,
