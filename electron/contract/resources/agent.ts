@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, openEnum } from './common'
+import { opt, openEnum, optStrings } from './common'
 import { StoredAddress } from '../httpRules'
 
 export const COMMUNICATION_TYPES = ['FORMAL', 'NORMAL', 'RELAXED'] as const
@@ -10,16 +10,11 @@ export const AgentType = z.enum(AGENT_TYPES)
 
 export const Agent = z.looseObject({
   id: z.string(),
-  name: opt(z.string()),
-  behavior: opt(z.string()),
-  avatar: opt(z.string()),
+  ...optStrings(['name', 'behavior', 'avatar']),
   communicationType: opt(openEnum(COMMUNICATION_TYPES)),
   type: opt(openEnum(AGENT_TYPES)),
-  jobName: opt(z.string()),
-  jobSite: opt(z.string()),
-  jobDescription: opt(z.string()),
-  /** Undocumented; live values ACTIVE, TRAINING. */
-  status: opt(z.string()),
+  /** `status` is undocumented; live values ACTIVE, TRAINING. */
+  ...optStrings(['jobName', 'jobSite', 'jobDescription', 'status']),
 })
 export type Agent = z.infer<typeof Agent>
 
@@ -48,10 +43,7 @@ export type AgentInput = z.infer<typeof AgentInput>
 
 export const BehaviorHistoryRecord = z.looseObject({
   id: z.string(),
-  userLogin: opt(z.string()),
-  userName: opt(z.string()),
-  userId: opt(z.string()),
-  userPicture: opt(z.string()),
+  ...optStrings(['userLogin', 'userName', 'userId', 'userPicture']),
   /** Epoch milliseconds; any int64 is vendor-valid (0, negative, far future). */
   createdAt: z.number(),
   behaviorText: z.string(),

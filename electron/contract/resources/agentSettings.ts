@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, openEnum } from './common'
+import { columns, httpUrl, opt, openEnum, optBooleans } from './common'
 
 /** The model enum of the vendor document (api-notes §3.2). The live service has newer values: read as open. */
 export const PREFERRED_MODELS = [
@@ -43,26 +43,23 @@ export const LIMIT_ACTIONS = [
 /** The values the vendor's page lists for `maxDailyMessages` (null: no limit). */
 export const MAX_DAILY_MESSAGES = [20, 50, 100, 200, 500, 1000] as const
 
-export const BOOLEAN_SETTINGS = [
+/** The agent's behaviour switches, in the document's order. */
+const BEHAVIOUR_SWITCHES = [
   'enabledHumanTransfer',
   'enabledReminder',
   'splitMessages',
   'enabledEmoji',
   'limitSubjects',
   'signMessages',
-  'knowledgeByFunction',
 ] as const
+/** Every on/off setting: the behaviour switches, and whether knowledge is looked up by a function. */
+export const BOOLEAN_SETTINGS = [...BEHAVIOUR_SWITCHES, 'knowledgeByFunction'] as const
 
 /** GET settings: every key optional; a model the document does not know yet is kept as it came. */
 export const AgentSettings = z.looseObject({
   prefferModel: opt(openEnum(PREFERRED_MODELS)),
   timezone: opt(z.string()),
-  enabledHumanTransfer: opt(z.boolean()),
-  enabledReminder: opt(z.boolean()),
-  splitMessages: opt(z.boolean()),
-  enabledEmoji: opt(z.boolean()),
-  limitSubjects: opt(z.boolean()),
-  signMessages: opt(z.boolean()),
+  ...optBooleans(BEHAVIOUR_SWITCHES),
   messageGroupingTime: opt(openEnum(MESSAGE_GROUPING_TIMES)),
   maxDailyMessages: opt(z.number().int()),
   maxDailyMessagesLimitAction: opt(openEnum(LIMIT_ACTIONS)),
@@ -81,16 +78,11 @@ export type AgentSettings = z.infer<typeof AgentSettings>
 export const AgentSettingsInput = z.strictObject({
   prefferModel: z.enum(PREFERRED_MODELS).optional(),
   timezone: z.string().trim().min(1, 'required').max(100).optional(),
-  enabledHumanTransfer: z.boolean().optional(),
-  enabledReminder: z.boolean().optional(),
-  splitMessages: z.boolean().optional(),
-  enabledEmoji: z.boolean().optional(),
-  limitSubjects: z.boolean().optional(),
-  signMessages: z.boolean().optional(),
+  ...columns(BEHAVIOUR_SWITCHES, () => z.boolean().optional()),
   messageGroupingTime: z.enum(MESSAGE_GROUPING_TIMES).optional(),
   maxDailyMessages: z.number().int().min(1).max(100000).optional(),
   maxDailyMessagesLimitAction: z.enum(LIMIT_ACTIONS).optional(),
   knowledgeByFunction: z.boolean().optional(),
-  onLackKnowLedge: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  onLackKnowLedge: httpUrl().optional(),
 })
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>

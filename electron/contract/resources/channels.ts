@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, openEnum } from './common'
+import { byAgent, columns, FilteredPageQuery, opt, openEnum, optStrings } from './common'
 
 /** The agent-level create and search use seven of the nine types (api-notes §3.8). */
 export const AGENT_CHANNEL_TYPES = [
@@ -40,25 +40,16 @@ export type ChannelUpdateResult = z.infer<typeof ChannelUpdateResult>
 
 /** An item of the workspace's channel list (the document closes the item: no other keys). */
 export const WorkspaceChannel = z.looseObject({
-  id: opt(z.string()),
-  name: opt(z.string()),
+  ...optStrings(['id', 'name']),
   type: opt(openEnum(CHANNEL_TYPES)),
-  agentId: opt(z.string()),
-  agentPicture: opt(z.string()),
-  agentName: opt(z.string()),
-  facebookPageId: opt(z.string()),
+  ...optStrings(['agentId', 'agentPicture', 'agentName', 'facebookPageId']),
   connected: opt(z.boolean()),
   username: opt(z.string()),
 })
 export type WorkspaceChannel = z.infer<typeof WorkspaceChannel>
 
 /** Defaults page 1, pageSize 25, query "", agentId "" (the document's own defaults). */
-export const WorkspaceChannelQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(500).optional(),
-  query: z.string().max(500).optional(),
-  agentId: z.string().max(256).optional(),
-})
+export const WorkspaceChannelQuery = FilteredPageQuery.extend(byAgent)
 
 export const WorkspaceChannelPage = z.looseObject({
   data: z.array(WorkspaceChannel),
@@ -145,14 +136,7 @@ export const CHANNEL_CONFIG_KEYS: Record<string, { booleans: readonly string[]; 
 }
 
 /** A channel's per-type settings; every value may be null. */
-export const ChannelConfig = z.looseObject({
-  id: opt(z.string()),
-  tenant: opt(z.string()),
-  type: opt(z.string()),
-  audioAction: opt(z.string()),
-  startTrigger: opt(z.string()),
-  endTrigger: opt(z.string()),
-})
+export const ChannelConfig = z.looseObject(optStrings(['id', 'tenant', 'type', ...CHANNEL_CONFIG_COMMON]))
 export type ChannelConfig = z.infer<typeof ChannelConfig>
 
 /**
@@ -170,6 +154,8 @@ export const ChannelConfigInput = z
 export type ChannelConfigInput = z.infer<typeof ChannelConfigInput>
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1a2b3c')
+/** The widget's colours, each set on its own. */
+const WIDGET_COLOURS = ['headerBackground', 'headerColor', 'messageUserBackground', 'buttonBackground'] as const
 
 /**
  * The widget's look. Whether the PUT is partial is not documented: the app sends the keys the user
@@ -188,10 +174,7 @@ export const WidgetSettingsInput = z.strictObject({
     .max(50)
     .optional(),
   suggestMessages: z.array(z.string().trim().min(1).max(200)).max(10).optional(),
-  headerBackground: colour.optional(),
-  headerColor: colour.optional(),
-  messageUserBackground: colour.optional(),
-  buttonBackground: colour.optional(),
+  ...columns(WIDGET_COLOURS, () => colour.optional()),
 })
 export type WidgetSettingsInput = z.infer<typeof WidgetSettingsInput>
 

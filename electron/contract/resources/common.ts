@@ -25,9 +25,10 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(500).optional(),
 })
-export const FilteredPageQuery = PageQuery.extend({
-  query: z.string().max(500).optional(),
-})
+/** The text filter and the agent filter, as the lists that take them name them. */
+export const byText = { query: z.string().max(500).optional() }
+export const byAgent = { agentId: z.string().max(256).optional() }
+export const FilteredPageQuery = PageQuery.extend(byText)
 
 /** The documented page base of every list except behavior history (0-based). */
 export const FIRST_PAGE = 1
@@ -52,8 +53,25 @@ export type ErrorBody = z.infer<typeof ErrorBody>
 export const NameValue = z.looseObject({ name: z.string(), value: z.string() })
 export type NameValue = z.infer<typeof NameValue>
 
+/** An http(s) address. A function: a schema exported as such would be named, and referenced, in docs/openapi.json. */
+export const httpUrl = () => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+
 /** Nullable-and-optional: the live service sends null for unused keys. */
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
+
+/** One schema per key, in the keys' order (the order is the documented field order). */
+type Columns<K extends readonly string[], T extends z.ZodType> = { [P in K[number]]: T }
+export function columns<T extends z.ZodType, const K extends readonly string[]>(keys: K, make: () => T): Columns<K, T> {
+  return Object.fromEntries(keys.map((key) => [key, make()])) as Columns<K, T>
+}
+
+/**
+ * The vendor's answers are mostly runs of plain columns the service may leave out or send as null:
+ * these give each key of a run its `opt` schema, to be spread into the object in the documented order.
+ */
+export const optStrings = <const K extends readonly string[]>(keys: K) => columns(keys, () => opt(z.string()))
+export const optNumbers = <const K extends readonly string[]>(keys: K) => columns(keys, () => opt(z.number()))
+export const optBooleans = <const K extends readonly string[]>(keys: K) => columns(keys, () => opt(z.boolean()))
 
 /**
  * A list whose envelope differs between the docs and the live service (bare array, `{data,count}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt } from './common'
+import { httpUrl, opt, optStrings } from './common'
 
 /**
  * A custom field's value: the vendor allows a string, an integer, a number, a boolean or null
@@ -19,12 +19,7 @@ export const Contact = z.looseObject({
   name: opt(z.string()),
   /** Date of birth, epoch milliseconds; any int64 is vendor-valid. */
   birthday: opt(z.number()),
-  gender: opt(z.string()),
-  picture: opt(z.string()),
-  phone: opt(z.string()),
-  email: opt(z.string()),
-  jobTitle: opt(z.string()),
-  recipient: opt(z.string()),
+  ...optStrings(['gender', 'picture', 'phone', 'email', 'jobTitle', 'recipient']),
   customFieldValues: opt(z.array(CustomFieldValue)),
 })
 export type Contact = z.infer<typeof Contact>
@@ -40,7 +35,7 @@ export const ContactInput = z.looseObject({
   name: z.string().trim().min(1, 'required').max(200).optional(),
   birthday: z.number().int().nullish(),
   gender: z.string().max(50).nullish(),
-  picture: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).nullish(),
+  picture: httpUrl().nullish(),
   phone: z
     .string()
     .max(50)

@@ -1,12 +1,10 @@
 import { z } from 'zod'
-import { opt, openEnum } from './common'
+import { opt, openEnum, optStrings } from './common'
 import { CUSTOM_FIELD_TYPES } from './intentions'
 
 export const CustomField = z.looseObject({
   id: z.string(),
-  name: opt(z.string()),
-  jsonName: opt(z.string()),
-  description: opt(z.string()),
+  ...optStrings(['name', 'jsonName', 'description']),
   createdAt: opt(z.union([z.string(), z.number()])),
   updatedAt: opt(z.union([z.string(), z.number()])),
   type: opt(openEnum(CUSTOM_FIELD_TYPES)),
@@ -37,13 +35,7 @@ export type CustomFieldCreateInput = z.infer<typeof CustomFieldCreateInput>
  * PUT body: the document lists `id, name, type, jsonName` (the page adds description). Whether the
  * update is partial is not documented: the app sends the whole field as the form holds it.
  */
-export const CustomFieldUpdateInput = z.strictObject({
-  id: z.string().optional(),
-  name: z.string().trim().min(1, 'required').max(200),
-  jsonName,
-  description: z.string().max(1000).optional(),
-  type: z.enum(CUSTOM_FIELD_TYPES),
-})
+export const CustomFieldUpdateInput = z.strictObject({ id: z.string().optional(), ...CustomFieldCreateInput.shape })
 export type CustomFieldUpdateInput = z.infer<typeof CustomFieldUpdateInput>
 
 /** `archived` is a query parameter (default false): true archives, false brings the field back. */

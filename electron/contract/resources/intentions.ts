@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NameValue, opt, openEnum } from './common'
+import { httpUrl, NameValue, opt, openEnum, optBooleans, optStrings } from './common'
 
 export const INTENTION_TYPES = ['WEBHOOK', 'INSTRUCTIONS'] as const
 export const HTTP_METHODS = ['GET', 'POST'] as const
@@ -28,10 +28,7 @@ export const IntentionField = z.looseObject({
 export type IntentionField = z.infer<typeof IntentionField>
 
 export const IntentionCustomField = z.looseObject({
-  id: opt(z.string()),
-  name: opt(z.string()),
-  description: opt(z.string()),
-  jsonName: opt(z.string()),
+  ...optStrings(['id', 'name', 'description', 'jsonName']),
   type: opt(openEnum(CUSTOM_FIELD_TYPES)),
 })
 
@@ -44,9 +41,7 @@ export type IntentionVariable = z.infer<typeof IntentionVariable>
 
 export const Intention = z.looseObject({
   id: z.string(),
-  description: opt(z.string()),
-  instructions: opt(z.string()),
-  details: opt(z.string()),
+  ...optStrings(['description', 'instructions', 'details']),
   fields: opt(z.array(IntentionField)),
   type: opt(openEnum(INTENTION_TYPES)),
   httpMethod: opt(openEnum(HTTP_METHODS)),
@@ -55,8 +50,7 @@ export const Intention = z.looseObject({
   params: opt(z.array(NameValue)),
   variables: opt(z.array(IntentionVariable)),
   requestBody: opt(z.string()),
-  autoGenerateParams: opt(z.boolean()),
-  autoGenerateBody: opt(z.boolean()),
+  ...optBooleans(['autoGenerateParams', 'autoGenerateBody']),
 })
 export type Intention = z.infer<typeof Intention>
 
@@ -77,6 +71,21 @@ export const JsonDocumentString = z.string().refine((s) => {
   }
 }, 'must be valid JSON')
 
+/** A header or a query parameter of the webhook: the document draws both as the same `{name, value}` pair. */
+const NameValueInput = z.object({
+  name: z.string().trim().min(1, 'required'),
+  value: z.string(),
+})
+
+/** A field the webhook's answer is read into, as a PUT body may carry it. */
+const IntentionFieldInput = z.looseObject({
+  name: z.string().trim().min(1, 'required'),
+  jsonName,
+  description: z.string().max(255, 'at most 255 characters').optional(),
+  type: z.enum(INTENTION_FIELD_TYPES).optional(),
+  required: z.boolean().optional(),
+})
+
 /** A custom field inside a PUT body: plain strings in the vendor's document, never null. */
 const IntentionCustomFieldInput = z.looseObject({
   id: z.string().optional(),
@@ -96,36 +105,12 @@ export const IntentionInput = z.looseObject({
   description: z.string().trim().min(1, 'required').max(255, 'at most 255 characters'),
   instructions: z.string().max(5000).optional(),
   details: z.string().max(512, 'at most 512 characters').optional(),
-  fields: z
-    .array(
-      z.looseObject({
-        name: z.string().trim().min(1, 'required'),
-        jsonName,
-        description: z.string().max(255, 'at most 255 characters').optional(),
-        type: z.enum(INTENTION_FIELD_TYPES).optional(),
-        required: z.boolean().optional(),
-      }),
-    )
-    .optional(),
+  fields: z.array(IntentionFieldInput).optional(),
   type: z.enum(INTENTION_TYPES).default('WEBHOOK'),
   httpMethod: z.enum(HTTP_METHODS).optional(),
-  url: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
-  headers: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1, 'required'),
-        value: z.string(),
-      }),
-    )
-    .optional(),
-  params: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1, 'required'),
-        value: z.string(),
-      }),
-    )
-    .optional(),
+  url: httpUrl(),
+  headers: z.array(NameValueInput).optional(),
+  params: z.array(NameValueInput).optional(),
   variables: z
     .array(
       z.looseObject({
@@ -153,12 +138,7 @@ export const IntentionCreateInput = IntentionInput.extend({
   fields: z
     .array(
       z.strictObject({
-        name: z.string().trim().min(1, 'required'),
-        jsonName: z
-          .string()
-          .trim()
-          .min(1, 'required')
-          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'letters, digits and _ only, not starting with a digit'),
+        ...IntentionFieldInput.shape,
         description: z.string().trim().min(1, 'required').max(255, 'at most 255 characters'),
         type: z.enum(INTENTION_FIELD_TYPES),
         required: z.boolean(),

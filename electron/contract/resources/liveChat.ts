@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, openEnum } from './common'
+import { byAgent, columns, httpUrl, opt, openEnum, optStrings, PageQuery } from './common'
 
 /**
  * The operator's operations on live chats: sending, editing and deleting messages, the
@@ -8,7 +8,6 @@ import { opt, openEnum } from './common'
  * the document's alternatives, with only the keys that alternative declares and never a null.
  */
 
-const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
 const text = (max: number) => z.string().trim().min(1).max(max)
 
 /** The media a message can carry, one at a time, each a URL (the vendor fetches it). */
@@ -58,10 +57,7 @@ function oneAlternative(
 /** What a message can carry, as an operator's send and an outbound first message take it. */
 const MESSAGE_CONTENT = {
   message: text(4096).optional(),
-  image: httpUrl.optional(),
-  audio: httpUrl.optional(),
-  video: httpUrl.optional(),
-  document: httpUrl.optional(),
+  ...columns(MEDIA_KINDS, () => httpUrl().optional()),
   documentName: text(255).optional(),
   documentMimetype: text(255).optional(),
 }
@@ -143,16 +139,21 @@ function oneMedium(
   }
 }
 
+/** What both kinds of test-conversation message carry: the conversation, and text or a medium. */
+const TEST_MESSAGE = {
+  contextId: ContextId,
+  prompt: text(4096).optional(),
+  image: httpUrl().optional(),
+  audio: httpUrl().optional(),
+}
+
 /**
  * POST /v2/agent/{agentId}/conversation: text (`prompt`), an image with its prompt, or an audio.
  * The desk talks synchronously, so it never sends `callbackUrl` / `onFinishCallback`.
  */
 export const ConversationInput = z
   .strictObject({
-    contextId: ContextId,
-    prompt: text(4096).optional(),
-    image: httpUrl.optional(),
-    audio: httpUrl.optional(),
+    ...TEST_MESSAGE,
     chatName: text(255).optional(),
     phone: Phone.optional(),
   })
@@ -163,13 +164,7 @@ export const CONTEXT_ROLES = ['user', 'assistant'] as const
 
 /** POST /v2/agent/{agentId}/add-message: a message put into the conversation's context, not answered. */
 export const AddMessageInput = z
-  .strictObject({
-    contextId: ContextId,
-    prompt: text(4096).optional(),
-    image: httpUrl.optional(),
-    audio: httpUrl.optional(),
-    role: z.enum(CONTEXT_ROLES).optional(),
-  })
+  .strictObject({ ...TEST_MESSAGE, role: z.enum(CONTEXT_ROLES).optional() })
   .superRefine(oneMedium)
 export type AddMessageInput = z.infer<typeof AddMessageInput>
 
@@ -186,24 +181,13 @@ export const INTERACTION_STATUSES = ['RUNNING', 'WAITING', 'RESOLVED'] as const
 /** A service session: one chat yields one per time the customer came back. */
 export const Interaction = z.looseObject({
   id: z.string(),
-  agentId: opt(z.string()),
-  agentName: opt(z.string()),
-  agentAvatar: opt(z.string()),
-  chatId: opt(z.string()),
-  chatName: opt(z.string()),
+  ...optStrings(['agentId', 'agentName', 'agentAvatar', 'chatId', 'chatName']),
   status: opt(openEnum(INTERACTION_STATUSES)),
-  startAt: opt(z.string()),
-  transferAt: opt(z.string()),
-  resolvedAt: opt(z.string()),
-  userId: opt(z.string()),
+  ...optStrings(['startAt', 'transferAt', 'resolvedAt', 'userId']),
 })
 export type Interaction = z.infer<typeof Interaction>
 
-export const InteractionListQuery = z.object({
-  agentId: z.string().max(256).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(500).optional(),
-})
+export const InteractionListQuery = z.object({ ...byAgent, ...PageQuery.shape })
 
 export const InteractionDeleted = z.looseObject({ deleted: z.boolean() })
 
@@ -217,18 +201,7 @@ export const ExportInput = z.strictObject({
 })
 export type ExportInput = z.infer<typeof ExportInput>
 
-/** One exported session, every column a string. */
-export const ExportRow = z.looseObject({
-  contactName: opt(z.string()),
-  channelType: opt(z.string()),
-  status: opt(z.string()),
-  agentName: opt(z.string()),
-  startAt: opt(z.string()),
-  resolvedAt: opt(z.string()),
-  duration: opt(z.string()),
-  protocol: opt(z.string()),
-})
-export type ExportRow = z.infer<typeof ExportRow>
+/** The columns of an exported session, in the export's order. */
 export const EXPORT_COLUMNS = [
   'contactName',
   'channelType',
@@ -239,3 +212,7 @@ export const EXPORT_COLUMNS = [
   'duration',
   'protocol',
 ] as const
+
+/** One exported session, every column a string. */
+export const ExportRow = z.looseObject(optStrings(EXPORT_COLUMNS))
+export type ExportRow = z.infer<typeof ExportRow>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { HttpHeaders, HttpUrlWithoutCredentials } from '../httpRules'
-import { opt } from './common'
+import { opt, optBooleans, optNumbers, optStrings } from './common'
 
 export const MCP_URL_TYPES = ['SSE', 'STREAMABLEHTTP'] as const
 export const MCP_AUTH_TYPES = ['NO_OAUTH', 'OAUTH', 'HEADERS'] as const
@@ -25,23 +25,18 @@ export const McpConnectionInput = z
   })
 export type McpConnectionInput = z.infer<typeof McpConnectionInput>
 
+/** `url`: the OAuth authorization URL when authType is OAUTH. */
 export const McpConnectionResult = z.looseObject({
-  connected: opt(z.boolean()),
-  success: opt(z.boolean()),
-  id: opt(z.string()),
-  /** OAuth authorization URL when authType is OAUTH. */
-  url: opt(z.string()),
+  ...optBooleans(['connected', 'success']),
+  ...optStrings(['id', 'url']),
 })
 export type McpConnectionResult = z.infer<typeof McpConnectionResult>
 
 export const McpTool = z.looseObject({
   id: z.string(),
-  tenant: opt(z.string()),
-  tenantOwner: opt(z.string()),
-  createdAt: opt(z.number()),
-  updatedAt: opt(z.number()),
-  integrationId: opt(z.string()),
-  agentId: opt(z.string()),
+  ...optStrings(['tenant', 'tenantOwner']),
+  ...optNumbers(['createdAt', 'updatedAt']),
+  ...optStrings(['integrationId', 'agentId']),
   active: opt(z.boolean()),
   name: z.string(),
   description: opt(z.string()),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { opt, openEnum } from './common'
+import { byText, httpUrl, opt, optStrings, openEnum, PageQuery } from './common'
 
 export const TRAINING_TYPES = ['TEXT', 'WEBSITE', 'VIDEO', 'DOCUMENT'] as const
 export const TrainingType = z.enum(TRAINING_TYPES)
@@ -24,38 +24,20 @@ export const TRAINING_INTERVALS = [
 export const Training = z.looseObject({
   id: z.string(),
   type: openEnum(TRAINING_TYPES),
-  text: opt(z.string()),
-  image: opt(z.string()),
-  audio: opt(z.string()),
-  video: opt(z.string()),
-  website: opt(z.string()),
-  trainingSubPages: opt(z.string()),
-  trainingInterval: opt(z.string()),
-  documentUrl: opt(z.string()),
-  documentName: opt(z.string()),
-  documentMimetype: opt(z.string()),
-  callbackUrl: opt(z.string()),
+  ...optStrings(['text', 'image', 'audio', 'video', 'website', 'trainingSubPages', 'trainingInterval']),
+  ...optStrings(['documentUrl', 'documentName', 'documentMimetype', 'callbackUrl']),
 })
 export type Training = z.infer<typeof Training>
 
-const httpUrl = z.url({
-  protocol: /^https?$/,
-  message: 'must be an http(s) URL',
-})
 /** An optional address: left out when there is none (the vendor's fields are strings, never null). */
-const optionalHttpUrl = httpUrl.optional()
+const optionalHttpUrl = httpUrl().optional()
 /**
  * A TEXT training's image: an address, or `""` for none. The vendor's `image` is any string, and
  * another client of the same service may well send the empty one; the app itself leaves it out.
  */
-const optionalImage = z.union([httpUrl, z.literal('')]).optional()
+const optionalImage = z.union([httpUrl(), z.literal('')]).optional()
 
-export const TrainingListQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(500).optional(),
-  type: TrainingType,
-  query: z.string().max(500).optional(),
-})
+export const TrainingListQuery = PageQuery.extend({ type: TrainingType, ...byText })
 
 /**
  * Only TEXT trainings can be updated; the others are deleted and created again. An image left out
@@ -68,28 +50,24 @@ export const TrainingUpdateInput = z.looseObject({
 })
 export type TrainingUpdateInput = z.infer<typeof TrainingUpdateInput>
 
+/** A TEXT training is created with the update's body, and may name a callback like the others. */
 export const TrainingCreateInput = z.discriminatedUnion('type', [
-  z.looseObject({
-    type: z.literal('TEXT'),
-    text: z.string().trim().min(1, 'required').max(1028, 'at most 1028 characters'),
-    image: optionalImage,
-    callbackUrl: optionalHttpUrl,
-  }),
+  TrainingUpdateInput.extend({ callbackUrl: optionalHttpUrl }),
   z.looseObject({
     type: z.literal('WEBSITE'),
-    website: httpUrl,
+    website: httpUrl(),
     trainingSubPages: z.enum(TRAINING_SUB_PAGES).optional(),
     trainingInterval: z.enum(TRAINING_INTERVALS).optional(),
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
     type: z.literal('VIDEO'),
-    video: httpUrl,
+    video: httpUrl(),
     callbackUrl: optionalHttpUrl,
   }),
   z.looseObject({
     type: z.literal('DOCUMENT'),
-    documentUrl: httpUrl,
+    documentUrl: httpUrl(),
     documentName: z.string().trim().min(1, 'required'),
     documentMimetype: z.string().trim().min(1, 'required'),
     callbackUrl: optionalHttpUrl,
@@ -100,6 +78,5 @@ export type TrainingCreateInput = z.infer<typeof TrainingCreateInput>
 /** Docs say `{success}`; live answers `{id, tenant}`. */
 export const TrainingCreateResult = z.looseObject({
   success: opt(z.boolean()),
-  id: opt(z.string()),
-  tenant: opt(z.string()),
+  ...optStrings(['id', 'tenant']),
 })
