@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, watch } from 'vue'
+import { ref } from 'vue'
 import type {
   AgentTestSettings,
   AgentTestsState,
@@ -10,7 +10,7 @@ import type {
   TestRun,
 } from '@contract'
 import { useDeskApi } from '@/api'
-import { useSessionStore } from './session'
+import { onProfileChange } from './onProfileChange'
 
 /** A run going on: its id, how far it is, the results so far. */
 export interface RunProgress {
@@ -28,21 +28,16 @@ export interface RunProgress {
  * the cases; this store asks, listens to `agentTests.progress`, and keeps what came back.
  */
 export const useAgentTestsStore = defineStore('agentTests', () => {
-  const session = useSessionStore()
   /** Per agent id, what main answered last. */
   const byAgent = ref<Record<string, AgentTestsState>>({})
   /** Per agent id, the run going on. */
   const progress = ref<Record<string, RunProgress>>({})
   let unsubscribe: (() => void) | null = null
 
-  watch(
-    () => session.activeProfileId,
-    (now, before) => {
-      if (now === before) return
-      byAgent.value = {}
-      progress.value = {}
-    },
-  )
+  onProfileChange(() => {
+    byAgent.value = {}
+    progress.value = {}
+  })
 
   function listen() {
     if (unsubscribe) return

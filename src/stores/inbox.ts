@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { ref, watch } from 'vue'
+import { ref } from 'vue'
 import { InboxFilter, type AppError, type Chat, type InboxCounts, type InboxCursor } from '@contract'
 import { useDeskApi } from '@/api'
+import { onProfileChange } from './onProfileChange'
 import { useSessionStore } from './session'
 
 /** Where the inbox's choice (view, agent, channel) is kept: in the active profile's encrypted cache. */
@@ -76,19 +77,15 @@ export const useInboxStore = defineStore('inbox', () => {
   }
 
   // Another profile: its own choice and its own copy.
-  watch(
-    () => session.activeProfileId,
-    (now, before) => {
-      if (now === before) return
-      seq++
-      choiceLoaded.value = false
-      covered.value = null
-      chats.value = []
-      counts.value = null
-      next.value = null
-      query.value = ''
-    },
-  )
+  onProfileChange(() => {
+    seq++
+    choiceLoaded.value = false
+    covered.value = null
+    chats.value = []
+    counts.value = null
+    next.value = null
+    query.value = ''
+  })
 
   return {
     choice,

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { ref, watch } from 'vue'
+import { ref } from 'vue'
 import type { AppError, Chat, InsightFigure, InsightPeriod, InsightsResult } from '@contract'
 import { useDeskApi } from '@/api'
+import { onProfileChange } from './onProfileChange'
 import { useSessionStore } from './session'
 
 const DAY = 86_400_000
@@ -61,17 +62,13 @@ export const useInsightsStore = defineStore('insights', () => {
     else error.value = r.error
   }
 
-  watch(
-    () => session.activeProfileId,
-    (now, before) => {
-      if (now === before) return
-      seq++
-      result.value = null
-      drilled.value = null
-      agentId.value = null
-      channel.value = null
-    },
-  )
+  onProfileChange(() => {
+    seq++
+    result.value = null
+    drilled.value = null
+    agentId.value = null
+    channel.value = null
+  })
 
   return { range, period, agentId, channel, result, loading, error, drilled, compute, drill }
 })

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { computed, ref, watch } from 'vue'
+import { computed, ref } from 'vue'
 import type { AppError, CacheHealth, CacheUsage, Result, SearchGroup, SyncedScope, SyncProgress } from '@contract'
 import { useDeskApi } from '@/api'
+import { onProfileChange } from './onProfileChange'
 import { useSessionStore } from './session'
 
 /** Scope key of a sync: '' is the whole workspace, else the agent id. */
@@ -35,21 +36,17 @@ export const useOfflineStore = defineStore('offline', () => {
   // What the store holds belongs to the active profile's cache (jobs, scopes, found messages):
   // another profile starts from nothing and asks its own cache, so no account sees another's.
   const session = useSessionStore()
-  watch(
-    () => session.activeProfileId,
-    (now, before) => {
-      if (now === before) return
-      jobs.value = {}
-      scopes.value = []
-      scopesLoaded.value = false
-      searchSeq++
-      searchQuery.value = ''
-      searchResults.value = []
-      searchError.value = null
-      searching.value = false
-      if (now) void loadStatus()
-    },
-  )
+  onProfileChange((now) => {
+    jobs.value = {}
+    scopes.value = []
+    scopesLoaded.value = false
+    searchSeq++
+    searchQuery.value = ''
+    searchResults.value = []
+    searchError.value = null
+    searching.value = false
+    if (now) void loadStatus()
+  })
 
   const anyRunning = computed(() => Object.values(jobs.value).some((j) => j.state === 'running'))
 
