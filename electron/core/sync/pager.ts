@@ -24,9 +24,9 @@ const mayBeCap = (length: number) => length >= 10 && length % 5 === 0
  * The end of a paged list: the shared rule of contract/paging.ts (a page of nothing new is past the
  * end, a short page is the last), with what a long sync adds to it. A short page is the end unless
  * it may be the service's cap and the run has not seen a full page yet: then the next page is asked
- * once, and if it holds more, the service's cap becomes the size that ends lists for the rest of the run. Pages
- * whose first id was the first id of an earlier page are a service going round in circles; more
- * than `maxPages` pages is one that never ends. Memory: one id per page, `maxPages` at most.
+ * once, and if it holds more, the service's cap becomes the size that ends lists for the rest of
+ * the run. Pages whose first id was the first id of an earlier page are a service going round in
+ * circles; more than `maxPages` pages is one that never ends. Memory: one id per page, `maxPages` at most.
  */
 export class Pager {
   private readonly firstIds = new Set<string>()
