@@ -89,10 +89,8 @@ function setStatus(store: SandboxStore, agent: Agent, status: string): void {
 
 /** What the `agents.*` operations do in the sandbox (assembled in index.ts). */
 export const agentsRoutes: RouteTable<'agents'> = {
-  'agents.list': ({ path, query }, store) => {
-    workspaceOrThrow(store, path.workspaceId)
-    return searchedPage(store.agents, path.workspaceId, query, agentWire)
-  },
+  'agents.list': ({ path, query }, store) =>
+    searchedPage(store.agents, workspaceOrThrow(store, path.workspaceId).id, query, agentWire),
   'agents.create': ({ path, body }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const agent = agentFrom(newId(), body, 'ACTIVE')

@@ -42,12 +42,10 @@ export class ContactTable {
 
 /** What the `contacts.*` operations do in the sandbox (assembled in index.ts). */
 export const contactsRoutes: RouteTable<'contacts'> = {
-  'contacts.search': ({ path, query }, store) => {
-    workspaceOrThrow(store, path.workspaceId)
-    return searchedPage(store.contacts, path.workspaceId, query, (c) =>
+  'contacts.search': ({ path, query }, store) =>
+    searchedPage(store.contacts, workspaceOrThrow(store, path.workspaceId).id, query, (c) =>
       withoutNullKeys(c, NOT_NULLABLE.contactSearchItem),
-    )
-  },
+    ),
   'contacts.get': ({ path }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const found = store.contacts.get(path.contactId)

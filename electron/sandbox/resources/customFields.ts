@@ -90,10 +90,8 @@ const customFieldWire = (field: CustomField) => withoutNulls(field)
 
 /** What the `customFields.*` operations do in the sandbox (assembled in index.ts). */
 export const customFieldsRoutes: RouteTable<'customFields'> = {
-  'customFields.list': ({ path, query }, store) => {
-    workspaceOrThrow(store, path.workspaceId)
-    return searchedPage(store.customFields, path.workspaceId, query, customFieldWire)
-  },
+  'customFields.list': ({ path, query }, store) =>
+    searchedPage(store.customFields, workspaceOrThrow(store, path.workspaceId).id, query, customFieldWire),
   'customFields.create': ({ path, body }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const taken = store.customFields

@@ -26,10 +26,8 @@ export class IntentionTable {
 
 /** What the `intentions.*` operations do in the sandbox (assembled in index.ts). */
 export const intentionsRoutes: RouteTable<'intentions'> = {
-  'intentions.list': ({ path, query }, store) => {
-    agentOrThrow(store, path.agentId)
-    return searchedPage(store.intentions, path.agentId, query, intentionWire)
-  },
+  'intentions.list': ({ path, query }, store) =>
+    searchedPage(store.intentions, agentOrThrow(store, path.agentId).id, query, intentionWire),
   'intentions.update': ({ path, body }, store) => {
     const found = store.intentions.get(path.intentionId)
     if (!found) throw notFound('intention', path.intentionId)

@@ -43,7 +43,10 @@ export function windowOf(page: number | undefined, pageSize: number | undefined,
   return { offset: ((page ?? firstPage) - firstPage) * size, limit: size }
 }
 
-/** A list searched by text under one parent (a workspace, an agent): the page the query asks for. */
+/**
+ * A list searched by text under one parent (a workspace, an agent, found first: an unknown one is a
+ * 404): the page the query asks for.
+ */
 export function searchedPage<T, W>(
   table: { page(parentId: string, query: string | undefined, window: PageWindow): PageOf<T> },
   parentId: string,
