@@ -20,7 +20,10 @@ export function appChannel<I extends z.ZodType, O extends z.ZodType>(
 
 export const NoInput = z.undefined().or(z.object({}).strict()).optional()
 
-/** The name the renderer gives a job it may stop (an export, a sync, a test run), so it can stop it before the answer comes. */
+/**
+ * The name the renderer gives a job it may stop (an export, a sync, a test run), so it can stop it
+ * before the answer comes.
+ */
 export const JobId = z.string().min(1).max(100)
 
 /** A channel that stops the job the renderer named: `{ [id]: name }` in, `{ [flag]: whether one was running }` out. */
