@@ -47,14 +47,13 @@ export class Pager {
   }
 
   /**
-   * What to do with a page just fetched: take it, or stop before it (a repeat). A page is known as
-   * new by its first id only (the sync keeps no set of every id), so it is all new or all seen; an
-   * empty page is taken, and `after` ends the list at it.
+   * What to do with a page just fetched: take it, or stop before it (a repeat: nothing new, the
+   * shared rule's `past`). A page is known as new by its first id only (the sync keeps no set of
+   * every id), so it is all new or all seen; an empty page is taken, and `after` ends the list at it.
    */
   take(page: readonly { id: string }[]): 'take' | 'repeat' {
     const first = page[0]?.id
-    const seen = repeats(page, this.previous) || (first !== undefined && this.firstIds.has(first))
-    if (page.length > 0 && pageEnd(page.length, seen ? 0 : page.length, this.size()) === 'past') return 'repeat'
+    if (repeats(page, this.previous) || (first !== undefined && this.firstIds.has(first))) return 'repeat'
     if (first !== undefined) this.firstIds.add(first)
     this.previous = page
     this.pages++
