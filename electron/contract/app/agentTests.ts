@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appChannel } from './channels'
+import { appChannel, JobId, savedFile, stopChannel } from './channels'
 import { ERROR_KINDS } from './result'
 
 /**
@@ -196,15 +196,15 @@ export const agentTestChannels = {
   'agentTests.run': appChannel(
     z.strictObject({
       agentId: Id,
-      runId: z.string().min(1).max(100),
+      runId: JobId,
       trigger: z.enum(['manual', 'behaviorSave']).optional(),
     }),
     z.object({ run: TestRun }),
     "Replays every case against the agent now (a few at a time) and keeps the run; progress comes as 'agentTests.progress'",
   ),
-  'agentTests.stop': appChannel(
-    z.strictObject({ runId: z.string().min(1).max(100) }),
-    z.object({ stopped: z.boolean() }),
+  'agentTests.stop': stopChannel(
+    'runId',
+    'stopped',
     'Stops a run: cases not answered yet are marked stopped, the run is kept',
   ),
   'agentTests.accept': appChannel(
@@ -214,11 +214,7 @@ export const agentTestChannels = {
   ),
   'agentTests.export': appChannel(
     z.strictObject({ agentId: Id, agentName: z.string().max(300).optional() }),
-    z.object({
-      outcome: z.enum(['saved', 'cancelled', 'content']),
-      fileName: z.string(),
-      content: z.string().optional(),
-    }),
+    savedFile({}),
     "Exports the agent's cases as a suite file (JSON)",
   ),
   'agentTests.import': appChannel(

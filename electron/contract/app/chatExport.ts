@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Chat } from '../resources/chat'
-import { appChannel } from './channels'
+import { appChannel, JobId, savedFile, stopChannel } from './channels'
 
 /**
  * Exporting a chat transcript. Core gathers every message (from the offline cache when the chat's
@@ -29,7 +29,7 @@ export type ChatExportLabels = z.infer<typeof ChatExportLabels>
 
 export const ChatExportInput = z.strictObject({
   /** Chosen by the renderer, so it can cancel before the answer comes. */
-  exportId: z.string().min(1).max(100),
+  exportId: JobId,
   chatId: Id,
   /** The chat as the list showed it (name, phone, agent); only `id` when unknown. */
   chat: Chat.optional(),
@@ -40,14 +40,10 @@ export const ChatExportInput = z.strictObject({
 })
 export type ChatExportInput = z.infer<typeof ChatExportInput>
 
-export const ChatExportResult = z.object({
-  /** saved/cancelled: the save dialog's outcome; content: no dialog here, the renderer saves `content`. */
-  outcome: z.enum(['saved', 'cancelled', 'content']),
-  fileName: z.string(),
+export const ChatExportResult = savedFile({
   mimeType: z.string(),
   messages: z.number().int(),
   source: z.enum(['cache', 'service']),
-  content: z.string().optional(),
 })
 export type ChatExportResult = z.infer<typeof ChatExportResult>
 
@@ -58,7 +54,6 @@ export const ChatExportProgress = z.object({
   messages: z.number().int(),
   source: z.enum(['cache', 'service']),
 })
-export type ChatExportProgress = z.infer<typeof ChatExportProgress>
 
 export const chatExportChannels = {
   'chats.export': appChannel(
@@ -66,9 +61,9 @@ export const chatExportChannels = {
     ChatExportResult,
     'Export a chat transcript as HTML or JSON: saved through a save dialog, or returned where there is none; progress arrives as chats.exportProgress',
   ),
-  'chats.exportCancel': appChannel(
-    z.strictObject({ exportId: z.string().min(1).max(100) }),
-    z.object({ cancelled: z.boolean() }),
+  'chats.exportCancel': stopChannel(
+    'exportId',
+    'cancelled',
     'Stop an export that is gathering messages; it answers with a cancelled error',
   ),
 } as const

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appChannel } from './channels'
+import { appChannel, keptValueLoad, keptValueSave } from './channels'
 
 /**
  * Form drafts: what the user typed and has not saved yet (a contact's fields, an agent's behavior).
@@ -13,14 +13,10 @@ export const DraftKey = z.string().min(1).max(300)
 export const DRAFT_MAX_CHARS = 1_000_000
 
 export const draftChannels = {
-  'drafts.load': appChannel(
-    z.strictObject({ key: DraftKey }),
-    z.object({ found: z.boolean(), value: z.unknown() }),
-    "A form's draft in the active profile, if one is kept",
-  ),
-  'drafts.save': appChannel(
-    z.strictObject({ key: DraftKey, value: z.unknown() }),
-    z.object({ kept: z.enum(['encrypted', 'memory']) }),
+  'drafts.load': keptValueLoad(DraftKey, z.unknown(), "A form's draft in the active profile, if one is kept"),
+  'drafts.save': keptValueSave(
+    DraftKey,
+    z.unknown(),
     "Keeps a form's draft in the active profile's encrypted cache (in memory only while the cache is off)",
   ),
   'drafts.remove': appChannel(z.strictObject({ key: DraftKey }), z.object({}), "Drops a form's draft"),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appChannel } from './channels'
+import { appChannel, SaveOutcome } from './channels'
 
 /**
  * Saving a media file of the service (a chat's document, image or audio) to disk. A link with
@@ -15,8 +15,8 @@ export const SaveMediaInput = z.strictObject({
 })
 export type SaveMediaInput = z.infer<typeof SaveMediaInput>
 
-export const SaveMediaResult = z.object({ outcome: z.enum(['saved', 'cancelled']) })
-export type SaveMediaResult = z.infer<typeof SaveMediaResult>
+/** A media file is fetched by main, so there is always a dialog (the preview fakes one). */
+export const SaveMediaResult = z.object({ outcome: SaveOutcome.exclude(['content']) })
 
 export const fileChannels = {
   'files.saveMedia': appChannel(

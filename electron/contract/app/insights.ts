@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Chat } from '../resources/chat'
-import { appChannel } from './channels'
+import { appChannel, SaveOutcome } from './channels'
 
 /**
  * The inbox: the chat list's views (who waits for a person, unread, the AI answering,
@@ -208,7 +208,7 @@ export const insightsChannels = {
           .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/),
       }),
     ]),
-    z.object({ outcome: z.enum(['saved', 'cancelled', 'content']), content: z.string().optional() }),
+    z.object({ outcome: SaveOutcome, content: z.string().optional() }),
     'Saves a table of the insights as CSV or a chart as PNG where the user chooses',
   ),
 } as const

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ChatMessage } from '../resources/chat'
-import { appChannel, NoInput } from './channels'
+import { appChannel, NoInput, stopChannel } from './channels'
 import { AppError, ResultMeta } from './result'
 
 /**
@@ -135,11 +135,7 @@ export const offlineChannels = {
     SyncProgress,
     "Make the active profile's workspace (or one agent's chats) available offline; progress arrives as sync.progress",
   ),
-  'sync.cancel': appChannel(
-    z.strictObject({ jobId: z.string().min(1).max(100) }),
-    z.object({ cancelled: z.boolean() }),
-    'Stop a running sync; the next run resumes',
-  ),
+  'sync.cancel': stopChannel('jobId', 'cancelled', 'Stop a running sync; the next run resumes'),
   'sync.status': appChannel(
     NoInput,
     z.object({ jobs: z.array(SyncProgress), scopes: z.array(SyncedScope), cache: CacheHealth }),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MCP_AUTH_TYPES, MCP_URL_TYPES } from '../resources/mcp'
-import { appChannel } from './channels'
+import { keptValueLoad, keptValueSave } from './channels'
 
 /**
  * What the app keeps per profile that is not a cache of the service and not a draft: today, the MCP
@@ -43,14 +43,14 @@ export const profileSettingValues = {
 export const ProfileSettingValue = z.union([profileSettingValues.mcpConnections])
 
 export const profileSettingChannels = {
-  'profileSettings.load': appChannel(
-    z.strictObject({ key: ProfileSettingKey }),
-    z.object({ found: z.boolean(), value: ProfileSettingValue.nullable() }),
+  'profileSettings.load': keptValueLoad(
+    ProfileSettingKey,
+    ProfileSettingValue,
     'A per-profile setting of the active profile (MCP connections added from this computer), if one is kept',
   ),
-  'profileSettings.save': appChannel(
-    z.strictObject({ key: ProfileSettingKey, value: ProfileSettingValue }),
-    z.object({ kept: z.enum(['encrypted', 'memory']) }),
+  'profileSettings.save': keptValueSave(
+    ProfileSettingKey,
+    ProfileSettingValue,
     "Keeps a per-profile setting in the active profile's encrypted cache (in memory only while the cache is off)",
   ),
 } as const

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appChannel } from './channels'
+import { appChannel, JobId, savedFile, stopChannel } from './channels'
 
 /**
  * Exporting the workspace's service sessions as CSV: core asks the vendor's export page
@@ -21,28 +21,19 @@ export const SessionExportLabels = z.strictObject(
 export type SessionExportLabels = z.infer<typeof SessionExportLabels>
 
 export const SessionExportInput = z.strictObject({
-  exportId: z.string().min(1).max(100),
+  exportId: JobId,
   workspaceId: z.string().min(1).max(256),
   /** The column headings in the user's language. */
   labels: SessionExportLabels,
 })
 export type SessionExportInput = z.infer<typeof SessionExportInput>
 
-export const SessionExportResult = z.object({
-  outcome: z.enum(['saved', 'cancelled', 'content']),
-  fileName: z.string(),
-  rows: z.number().int(),
-  content: z.string().optional(),
-})
+export const SessionExportResult = savedFile({ rows: z.number().int() })
 export type SessionExportResult = z.infer<typeof SessionExportResult>
 
 export const sessionExportChannels = {
   'sessions.export': appChannel(SessionExportInput, SessionExportResult, 'Exports every service session as a CSV file'),
-  'sessions.exportCancel': appChannel(
-    z.strictObject({ exportId: z.string().min(1).max(100) }),
-    z.object({ cancelled: z.boolean() }),
-    'Stops a running sessions export',
-  ),
+  'sessions.exportCancel': stopChannel('exportId', 'cancelled', 'Stops a running sessions export'),
 } as const
 
 export const sessionExportPushEvents = {

@@ -18,6 +18,7 @@ import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import type { ApiGateway } from '../gateway'
 import type { AppHandlers, ChannelContext, Emit } from '../router'
+import { StoppableRuns } from '../stoppableRuns'
 import { verdictOf } from './checks'
 import { baselinesFrom, runCases, type AgentCalls } from './runner'
 
@@ -134,7 +135,7 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
   const now = deps.now ?? Date.now
   const newId = deps.newId ?? (() => `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`)
   const memory = new Map<string, TestShelf>()
-  const running = new Map<string, AbortController>()
+  const running = new StoppableRuns('This run is already going')
 
   async function profileOf(ctx: ChannelContext): Promise<Profile> {
     const profile = await ctx.activeProfile()
@@ -250,23 +251,9 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         await shelf.putSettings(agentId, JSON.stringify(settings))
         return { settings }
       },
-      'agentTests.run': async (input, ctx) => {
-        if (running.has(input.runId)) throw new AppFailure(appError('validation', 'This run is already going'))
-        // Known at once, so a Stop sent right after the Run finds it.
-        const controller = new AbortController()
-        ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
-        running.set(input.runId, controller)
-        try {
-          return await runSuite(input, controller, ctx)
-        } finally {
-          running.delete(input.runId)
-        }
-      },
-      'agentTests.stop': async ({ runId }) => {
-        const controller = running.get(runId)
-        controller?.abort()
-        return { stopped: !!controller }
-      },
+      'agentTests.run': (input, ctx) =>
+        running.run(input.runId, ctx.signal, (controller) => runSuite(input, controller, ctx)),
+      'agentTests.stop': async ({ runId }) => ({ stopped: running.stop(runId) }),
       'agentTests.accept': async ({ agentId, runId, caseId }, ctx) => {
         const shelf = await shelfOf((await profileOf(ctx)).id)
         const run = (await runsOf(shelf, agentId)).find((r) => r.id === runId)
@@ -347,8 +334,6 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
       },
     },
     forgetProfile: (id) => void memory.delete(id),
-    dispose: () => {
-      for (const c of running.values()) c.abort()
-    },
+    dispose: () => running.stopAll(),
   }
 }

@@ -1,6 +1,7 @@
 import type { AddMessageInput, ConversationInput, ConversationReply } from '../../contract/resources/liveChat'
 import type { CaseResult, TestChecks, TestContextMessage } from '../../contract/app/agentTests'
 import { AppFailure, type ErrorKind } from '../../contract/app/result'
+import { deadline } from '../api/deadline'
 import { runChecks, similarity, verdictOf } from './checks'
 
 /**
@@ -105,17 +106,10 @@ export async function runCases(options: RunOptions): Promise<CaseResult[]> {
       durationMs: now() - started,
     })
     if (options.signal?.aborted) return failed('cancelled', 'The run was stopped before this case')
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeoutMs)
-    const stop = () => controller.abort()
-    options.signal?.addEventListener('abort', stop, { once: true })
+    const call = deadline(timeoutMs, options.signal)
     try {
       const contextId = contextIdOf(options.runId, testCase.id)
-      const signal = controller.signal
+      const signal = call.signal
       const replay = async () => {
         for (const m of testCase.context)
           await options.calls.addMessage(options.agentId, { contextId, prompt: m.text, role: m.role }, signal)
@@ -136,13 +130,12 @@ export async function runCases(options: RunOptions): Promise<CaseResult[]> {
         durationMs: now() - started,
       }
     } catch (err) {
-      if (timedOut) return failed('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`)
+      if (call.timedOut) return failed('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`)
       if (options.signal?.aborted) return failed('cancelled', 'The run was stopped')
       if (err instanceof AppFailure) return failed(err.error.kind, err.error.message)
       return failed('internal', err instanceof Error ? err.message : String(err))
     } finally {
-      clearTimeout(timer)
-      options.signal?.removeEventListener('abort', stop)
+      call.end()
     }
   }
 

@@ -15,6 +15,7 @@ import {
 } from '../../contract/endpoints'
 import { readCappedText } from './answerBody'
 import { backoffDelay, pause, retryAfterMs } from './backoff'
+import { deadline } from './deadline'
 import {
   cancelledError,
   kindOfStatus,
@@ -125,23 +126,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string,
     signal: AbortSignal | undefined,
   ): Promise<Attempt> {
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeoutMs)
-    const onCallerAbort = () => controller.abort()
-    signal?.addEventListener('abort', onCallerAbort, { once: true })
-    // The caller may have given up while the token was read or a retry was waited for.
-    if (signal?.aborted) controller.abort()
+    const call = deadline(timeoutMs, signal)
     try {
       const response = await $fetch.raw<ReadableStream<Uint8Array>, 'stream'>(url, {
         method: def.method,
         query,
         body: body as Record<string, unknown> | undefined,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        signal: controller.signal,
+        signal: call.signal,
       })
       // Read inside the time allowed: a body that trickles forever times out like a silent service.
       const read = await readCappedText(response._data, response.headers, maxAnswerBytes)
@@ -150,11 +142,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { answered: true, status: response.status, headers: response.headers, text: read.text }
     } catch (err) {
       if (signal?.aborted) return { answered: false, error: cancelledError(name), retryable: false }
-      if (timedOut) return { answered: false, error: timeoutError(name, timeoutMs), retryable: false }
+      if (call.timedOut) return { answered: false, error: timeoutError(name, timeoutMs), retryable: false }
       return { answered: false, error: networkError(name, err), retryable: true }
     } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onCallerAbort)
+      call.end()
     }
   }
 

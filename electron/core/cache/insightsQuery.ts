@@ -259,29 +259,10 @@ export class InsightsQuery {
             if (pending >= 0) {
               if (inRange(pending)) {
                 const delta = t - pending
-                const P = periodAt(pending)
-                if (ai) {
-                  total.responseAi.push(delta)
-                  P.responseAi.push(delta)
-                  A.responseAi.push(delta)
-                  C.responseAi.push(delta)
-                  if (!responded) {
-                    total.firstResponseAi.push(delta)
-                    P.firstResponseAi.push(delta)
-                    A.firstResponseAi.push(delta)
-                    C.firstResponseAi.push(delta)
-                  }
-                } else {
-                  total.responsePerson.push(delta)
-                  P.responsePerson.push(delta)
-                  A.responsePerson.push(delta)
-                  C.responsePerson.push(delta)
-                  if (!responded) {
-                    total.firstResponsePerson.push(delta)
-                    P.firstResponsePerson.push(delta)
-                    A.firstResponsePerson.push(delta)
-                    C.firstResponsePerson.push(delta)
-                  }
+                // The same delay counts for the whole range, its period, the agent and the channel.
+                for (const tally of [total, periodAt(pending), A, C]) {
+                  tally[ai ? 'responseAi' : 'responsePerson'].push(delta)
+                  if (!responded) tally[ai ? 'firstResponseAi' : 'firstResponsePerson'].push(delta)
                 }
               }
               pending = -1

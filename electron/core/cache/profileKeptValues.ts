@@ -1,6 +1,7 @@
+import type { AppChannelName } from '../../contract/app'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { ProfileCache } from './profileCache'
-import type { ChannelContext } from '../router'
+import type { AppHandlers, ChannelContext } from '../router'
 
 /** A keyed table of JSON texts in a profile's cache (drafts, per-profile settings). */
 export interface KeptValueTable {
@@ -14,11 +15,12 @@ export interface KeptValueTable {
  * damaged file, a driver that will not load), a value is kept in this process's memory for the
  * session instead: never written in the clear, and `save` says where it went.
  */
-export function profileKeptValues(deps: {
+export interface ProfileKeptValuesDeps {
   cacheFor(profileId: string): Promise<ProfileCache>
-  table(cache: ProfileCache): KeptValueTable
   now?: () => number
-}) {
+}
+
+export function profileKeptValues(deps: ProfileKeptValuesDeps & { table(cache: ProfileCache): KeptValueTable }) {
   const now = deps.now ?? Date.now
   const memory = new Map<string, Map<string, string>>()
   const memoryOf = (profileId: string) => {
@@ -71,4 +73,21 @@ export function profileKeptValues(deps: {
       memory.delete(profileId)
     },
   }
+}
+
+/** The app channels in front of one kind of kept values, and what a removed profile leaves. */
+export interface KeptValuesLayer<N extends AppChannelName> {
+  channels: AppHandlers<N>
+  /** Forgets the in-memory values of a removed profile. */
+  forgetProfile(profileId: string): void
+}
+
+/** A layer of app channels over the values of one table, kept as `profileKeptValues` keeps them. */
+export function keptValuesLayer<N extends AppChannelName>(
+  deps: ProfileKeptValuesDeps,
+  table: (cache: ProfileCache) => KeptValueTable,
+  channels: (kept: ReturnType<typeof profileKeptValues>) => AppHandlers<N>,
+): KeptValuesLayer<N> {
+  const kept = profileKeptValues({ ...deps, table })
+  return { channels: channels(kept), forgetProfile: kept.forgetProfile }
 }

@@ -112,10 +112,7 @@ export class ReadThroughGateway implements ApiGateway {
       // A write made this answer stale, so it is known to be out of date: ask the service first,
       // and serve it only when the service cannot be reached.
       try {
-        const answer = await this.inner.run(profile, name, input, opts)
-        this.reached(profile.id, true)
-        await this.store(cache, name, key, input, answer)
-        return answer
+        return await this.fromService(cache, profile, name, key, input, opts)
       } catch (e) {
         const failure = failureOf(e)
         if (failure?.kind === 'auth') {
@@ -148,10 +145,7 @@ export class ReadThroughGateway implements ApiGateway {
       }
     }
     try {
-      const answer = await this.inner.run(profile, name, input, opts)
-      this.reached(profile.id, true)
-      await this.store(cache, name, key, input, answer)
-      return answer
+      return await this.fromService(cache, profile, name, key, input, opts)
     } catch (e) {
       const failure = failureOf(e)
       if (failure && isUnreachable(failure)) {
@@ -161,6 +155,21 @@ export class ReadThroughGateway implements ApiGateway {
       if (failure && failure.kind !== 'cancelled') this.reached(profile.id, true)
       throw e
     }
+  }
+
+  /** Asks the service, and keeps its answer for the reads after this one. */
+  private async fromService(
+    cache: ProfileCache,
+    profile: Profile,
+    name: EndpointName,
+    key: string,
+    input: unknown,
+    opts?: GatewayOptions,
+  ): Promise<GatewayAnswer> {
+    const answer = await this.inner.run(profile, name, input, opts)
+    this.reached(profile.id, true)
+    await this.store(cache, name, key, input, answer)
+    return answer
   }
 
   private revalidate(profile: Profile, name: EndpointName, input: unknown, key: string): void {

@@ -1,26 +1,16 @@
 import { DRAFT_MAX_CHARS, draftChannels } from '../../contract/app/drafts'
 import { AppFailure, appError } from '../../contract/app/result'
-import type { ProfileCache } from '../cache/profileCache'
-import { profileKeptValues } from '../cache/profileKeptValues'
-import type { AppHandlers } from '../router'
+import { keptValuesLayer, type KeptValuesLayer, type ProfileKeptValuesDeps } from '../cache/profileKeptValues'
 
 /**
  * Form drafts per profile in the profile's encrypted cache, or in memory for the session when that
  * cache cannot open (see profileKeptValues); the answer says where a draft went.
  */
-export interface DraftsLayerDeps {
-  cacheFor(profileId: string): Promise<ProfileCache>
-  now?: () => number
-}
-
-export function createDraftsLayer(deps: DraftsLayerDeps): {
-  channels: AppHandlers<keyof typeof draftChannels>
-  /** Forgets the in-memory drafts of a removed profile. */
-  forgetProfile(profileId: string): void
-} {
-  const kept = profileKeptValues({ ...deps, table: (cache) => cache.drafts })
-  return {
-    channels: {
+export function createDraftsLayer(deps: ProfileKeptValuesDeps): KeptValuesLayer<keyof typeof draftChannels> {
+  return keptValuesLayer(
+    deps,
+    (cache) => cache.drafts,
+    (kept) => ({
       'drafts.load': async ({ key }, ctx) => {
         const json = await kept.load(ctx, key)
         return json === null ? { found: false, value: null } : { found: true, value: JSON.parse(json) }
@@ -35,7 +25,6 @@ export function createDraftsLayer(deps: DraftsLayerDeps): {
         await kept.remove(ctx, key)
         return {}
       },
-    },
-    forgetProfile: kept.forgetProfile,
-  }
+    }),
+  )
 }

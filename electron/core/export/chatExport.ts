@@ -11,6 +11,7 @@ import { chatDisplayName } from '../../contract/chatName'
 import { takePage } from '../../contract/paging'
 import { compareTimes } from '../../contract/timestamps'
 import type { AppHandlers, CoreCalls, Emit } from '../router'
+import { StoppableRuns } from '../stoppableRuns'
 import { transcriptHtml, transcriptJson } from './chatTranscript'
 
 /** Writes a file the user picks in a save dialog (main); 'cancelled' when they close it. */
@@ -20,6 +21,9 @@ export type SaveFile = (file: {
   /** png: `content` is the image in base64 (the insights' charts). */
   format: 'html' | 'json' | 'csv' | 'png'
 }) => Promise<'saved' | 'cancelled'>
+
+/** How a stopped export ends (its Cancel, or its window closed), whatever step it was at. */
+export const exportCancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
 
 export interface ChatExportDeps {
   /** The core's own calls: the cache's channels and the API, as the renderer would call them. */
@@ -62,7 +66,7 @@ export function cacheCovers(scopes: readonly SyncedScope[], agentId: string | nu
  */
 export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyof typeof chatExportChannels> {
   const now = deps.now ?? Date.now
-  const running = new Map<string, AbortController>()
+  const running = new StoppableRuns('This export is already running', exportCancelled)
 
   async function cacheIsComplete(chat: Chat, signal: AbortSignal): Promise<boolean> {
     try {
@@ -79,7 +83,7 @@ export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyo
     const newestFirst: ChatMessage[] = []
     let before: MessageCursor | undefined
     for (;;) {
-      if (signal.aborted) throw cancelled()
+      if (signal.aborted) throw exportCancelled()
       const page = await deps.core.call(
         'messages.page',
         { chatId: input.chatId, limit: EXPORT_PAGE_SIZE, ...(before ? { before } : {}) },
@@ -97,7 +101,7 @@ export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyo
     const seen = new Set<string>()
     const newestFirst: ChatMessage[] = []
     for (let page = 1; ; page++) {
-      if (signal.aborted) throw cancelled()
+      if (signal.aborted) throw exportCancelled()
       const items = await deps.core.endpoint(
         'messages.list',
         { path: { chatId: input.chatId }, query: { page, pageSize: EXPORT_PAGE_SIZE } },
@@ -116,15 +120,9 @@ export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyo
     deps.emit('chats.exportProgress', { exportId: input.exportId, chatId: input.chatId, messages, source })
   }
 
-  const cancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
-
   return {
-    'chats.export': async (input, ctx): Promise<ChatExportResult> => {
-      if (running.has(input.exportId)) throw new AppFailure(appError('validation', 'This export is already running'))
-      const controller = new AbortController()
-      ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
-      running.set(input.exportId, controller)
-      try {
+    'chats.export': (input, ctx): Promise<ChatExportResult> =>
+      running.run(input.exportId, ctx.signal, async (controller) => {
         const chat: Chat = { ...(input.chat ?? {}), id: input.chatId }
         let source: Source = 'service'
         let messages: ChatMessage[] = []
@@ -137,7 +135,7 @@ export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyo
           messages = await fromService(input, controller.signal)
           source = 'service'
         }
-        if (controller.signal.aborted) throw cancelled()
+        if (controller.signal.aborted) throw exportCancelled()
         const at = now()
         const content =
           input.format === 'html'
@@ -154,17 +152,7 @@ export function createChatExportHandlers(deps: ChatExportDeps): AppHandlers<keyo
         if (!deps.saveFile) return { ...base, outcome: 'content', content }
         const outcome = await deps.saveFile({ defaultName: fileName, content, format: input.format })
         return { ...base, outcome }
-      } catch (err) {
-        if (controller.signal.aborted) throw cancelled()
-        throw err
-      } finally {
-        running.delete(input.exportId)
-      }
-    },
-    'chats.exportCancel': async ({ exportId }) => {
-      const controller = running.get(exportId)
-      controller?.abort()
-      return { cancelled: !!controller }
-    },
+      }),
+    'chats.exportCancel': async ({ exportId }) => ({ cancelled: running.stop(exportId) }),
   }
 }

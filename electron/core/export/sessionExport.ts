@@ -1,9 +1,9 @@
 import { sessionExportChannels, type SessionExportResult } from '../../contract/app/sessionExport'
-import { AppFailure, appError } from '../../contract/app/result'
 import { takePage } from '../../contract/paging'
 import { EXPORT_COLUMNS, type ExportRow } from '../../contract/resources/liveChat'
 import type { AppHandlers, CoreCalls, Emit } from '../router'
-import type { SaveFile } from './chatExport'
+import { StoppableRuns } from '../stoppableRuns'
+import { exportCancelled, type SaveFile } from './chatExport'
 
 /** Sessions per request of the vendor's export. */
 export const SESSION_EXPORT_PAGE_SIZE = 100
@@ -39,20 +39,15 @@ export function sessionsCsv(
 
 export function createSessionExportHandlers(deps: SessionExportDeps): AppHandlers<keyof typeof sessionExportChannels> {
   const now = deps.now ?? Date.now
-  const running = new Map<string, AbortController>()
-  const cancelled = () => new AppFailure(appError('cancelled', 'The export was cancelled'))
+  const running = new StoppableRuns('This export is already running', exportCancelled)
 
   return {
-    'sessions.export': async (input, ctx): Promise<SessionExportResult> => {
-      if (running.has(input.exportId)) throw new AppFailure(appError('validation', 'This export is already running'))
-      const controller = new AbortController()
-      ctx.signal?.addEventListener('abort', () => controller.abort(), { once: true })
-      running.set(input.exportId, controller)
-      try {
+    'sessions.export': (input, ctx): Promise<SessionExportResult> =>
+      running.run(input.exportId, ctx.signal, async (controller) => {
         const rows: ExportRow[] = []
         const seen = new Set<string>()
         for (let page = 1; ; page++) {
-          if (controller.signal.aborted) throw cancelled()
+          if (controller.signal.aborted) throw exportCancelled()
           const part = await deps.core.endpoint(
             'interactions.export',
             { path: { workspaceId: input.workspaceId }, body: { page, pagesize: SESSION_EXPORT_PAGE_SIZE } },
@@ -64,23 +59,13 @@ export function createSessionExportHandlers(deps: SessionExportDeps): AppHandler
           deps.emit('sessions.exportProgress', { exportId: input.exportId, rows: rows.length })
           if (!more) break
         }
-        if (controller.signal.aborted) throw cancelled()
+        if (controller.signal.aborted) throw exportCancelled()
         const content = sessionsCsv(rows, input.labels)
         const fileName = `sessions-${new Date(now()).toISOString().slice(0, 10)}.csv`
         if (!deps.saveFile) return { outcome: 'content', fileName, rows: rows.length, content }
         const outcome = await deps.saveFile({ defaultName: fileName, content, format: 'csv' })
         return { outcome, fileName, rows: rows.length }
-      } catch (err) {
-        if (controller.signal.aborted) throw cancelled()
-        throw err
-      } finally {
-        running.delete(input.exportId)
-      }
-    },
-    'sessions.exportCancel': async ({ exportId }) => {
-      const controller = running.get(exportId)
-      controller?.abort()
-      return { cancelled: !!controller }
-    },
+      }),
+    'sessions.exportCancel': async ({ exportId }) => ({ cancelled: running.stop(exportId) }),
   }
 }

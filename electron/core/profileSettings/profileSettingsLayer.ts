@@ -4,18 +4,8 @@ import {
   profileSettingValues,
   type ProfileSettingKey,
 } from '../../contract/app/profileSettings'
-import type { ProfileCache } from '../cache/profileCache'
-import { profileKeptValues } from '../cache/profileKeptValues'
-import type { AppHandlerOutput, AppHandlers } from '../router'
-
-/**
- * Per-profile settings (MCP connections, whose URLs carry secrets) in the profile's encrypted cache,
- * or in memory for the session when that cache cannot open (see profileKeptValues).
- */
-export interface ProfileSettingsLayerDeps {
-  cacheFor(profileId: string): Promise<ProfileCache>
-  now?: () => number
-}
+import { keptValuesLayer, type KeptValuesLayer, type ProfileKeptValuesDeps } from '../cache/profileKeptValues'
+import type { AppHandlerOutput } from '../router'
 
 /** The table's key of a setting: its kind, then what it is of. */
 export const settingKeyOf = (key: ProfileSettingKey): string => `${key.setting}:${key.agentId}`
@@ -31,14 +21,17 @@ function parsed(key: ProfileSettingKey, json: string | null): AppHandlerOutput<'
   }
 }
 
-export function createProfileSettingsLayer(deps: ProfileSettingsLayerDeps): {
-  channels: AppHandlers<keyof typeof profileSettingChannels>
-  /** Forgets the in-memory settings of a removed profile. */
-  forgetProfile(profileId: string): void
-} {
-  const kept = profileKeptValues({ ...deps, table: (cache) => cache.profileSettings })
-  return {
-    channels: {
+/**
+ * Per-profile settings (MCP connections, whose URLs carry secrets) in the profile's encrypted cache,
+ * or in memory for the session when that cache cannot open (see profileKeptValues).
+ */
+export function createProfileSettingsLayer(
+  deps: ProfileKeptValuesDeps,
+): KeptValuesLayer<keyof typeof profileSettingChannels> {
+  return keptValuesLayer(
+    deps,
+    (cache) => cache.profileSettings,
+    (kept) => ({
       'profileSettings.load': async ({ key }, ctx) => {
         return parsed(key, await kept.load(ctx, settingKeyOf(key)))
       },
@@ -47,7 +40,6 @@ export function createProfileSettingsLayer(deps: ProfileSettingsLayerDeps): {
         if (!checked.success) throw new AppFailure(appError('validation', `Not a value of ${key.setting}`))
         return kept.save(ctx, settingKeyOf(key), JSON.stringify(checked.data))
       },
-    },
-    forgetProfile: kept.forgetProfile,
-  }
+    }),
+  )
 }

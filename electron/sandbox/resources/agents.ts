@@ -1,13 +1,12 @@
 import { foldForSearch } from '../textSearch'
 import type { Agent } from '../../contract/resources/agent'
-import { FIRST_PAGE } from '../../contract/resources/common'
 import { agentAnswer } from '../agentAnswer'
 import { newId } from '../ids'
 import { prepared } from '../liveChats'
 import { DEMO_USER } from '../seed'
 import { type SandboxStore, type PageOf, type PageWindow, type DataRow, parse } from '../store'
 import { agentWire } from '../wire'
-import { agentOrThrow, notFound, ok, type RouteInput, type RouteTable, windowOf, workspaceOrThrow } from './kit'
+import { agentOrThrow, notFound, ok, type RouteInput, type RouteTable, searchedPage, workspaceOrThrow } from './kit'
 
 /** The agents storage of a sandbox store (`store.agents`). */
 export class AgentTable {
@@ -90,12 +89,8 @@ function setStatus(store: SandboxStore, agent: Agent, status: string): void {
 
 /** What the `agents.*` operations do in the sandbox (assembled in index.ts). */
 export const agentsRoutes: RouteTable<'agents'> = {
-  'agents.list': ({ path, query }, store) => {
-    workspaceOrThrow(store, path.workspaceId)
-    return store.agents
-      .page(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
-      .items.map(agentWire)
-  },
+  'agents.list': ({ path, query }, store) =>
+    searchedPage(store.agents, workspaceOrThrow(store, path.workspaceId).id, query, agentWire),
   'agents.create': ({ path, body }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const agent = agentFrom(newId(), body, 'ACTIVE')

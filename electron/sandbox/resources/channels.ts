@@ -17,6 +17,10 @@ import {
 import { channelWire } from '../wire'
 import { agentOrThrow, badRequest, notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
 
+/** What a channel keeps beside its own row, each as JSON by `channel_id`; they go with the channel. */
+const CHANNEL_SIDE_TABLES = ['channel_configs', 'channel_pairing', 'widget_settings'] as const
+type ChannelSideTable = (typeof CHANNEL_SIDE_TABLES)[number]
+
 /** The channels storage of a sandbox store (`store.channels`). */
 export class ChannelTable {
   constructor(private readonly s: SandboxStore) {}
@@ -66,42 +70,47 @@ export class ChannelTable {
     this.s.transaction(() => {
       this.s.sql('DELETE FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE channel_id = ?)').run(id)
       this.s.sql('DELETE FROM chats WHERE channel_id = ?').run(id)
-      for (const table of ['channel_configs', 'channel_pairing', 'widget_settings'])
-        this.s.sql(`DELETE FROM ${table} WHERE channel_id = ?`).run(id)
+      for (const table of CHANNEL_SIDE_TABLES) this.s.sql(`DELETE FROM ${table} WHERE channel_id = ?`).run(id)
       this.s.sql('DELETE FROM channels WHERE id = ?').run(id)
     })
   }
 
   config(channelId: string): Record<string, unknown> | undefined {
-    return this.s.one('SELECT data FROM channel_configs WHERE channel_id = ?', channelId)
+    return this.dataOf('channel_configs', channelId)
   }
 
   putConfig(channelId: string, config: Record<string, unknown>): void {
-    this.s
-      .sql('INSERT OR REPLACE INTO channel_configs (channel_id, data) VALUES (?, ?)')
-      .run(channelId, JSON.stringify(config))
+    this.putData('channel_configs', channelId, config)
   }
 
   pairing(channelId: string): { startedAt: number; polls: number } | undefined {
-    return this.s.one('SELECT data FROM channel_pairing WHERE channel_id = ?', channelId)
+    return this.dataOf('channel_pairing', channelId)
   }
 
   putPairing(channelId: string, pairing: { startedAt: number; polls: number } | undefined): void {
-    if (!pairing) this.s.sql('DELETE FROM channel_pairing WHERE channel_id = ?').run(channelId)
-    else
-      this.s
-        .sql('INSERT OR REPLACE INTO channel_pairing (channel_id, data) VALUES (?, ?)')
-        .run(channelId, JSON.stringify(pairing))
+    this.putData('channel_pairing', channelId, pairing)
   }
 
   widgetSettings(channelId: string): Record<string, unknown> | undefined {
-    return this.s.one('SELECT data FROM widget_settings WHERE channel_id = ?', channelId)
+    return this.dataOf('widget_settings', channelId)
   }
 
   putWidgetSettings(channelId: string, settings: Record<string, unknown>): void {
-    this.s
-      .sql('INSERT OR REPLACE INTO widget_settings (channel_id, data) VALUES (?, ?)')
-      .run(channelId, JSON.stringify(settings))
+    this.putData('widget_settings', channelId, settings)
+  }
+
+  /** A channel's row of one of its side tables (`channel_id`, `data` as JSON). */
+  private dataOf<T>(table: ChannelSideTable, channelId: string): T | undefined {
+    return this.s.one(`SELECT data FROM ${table} WHERE channel_id = ?`, channelId)
+  }
+
+  /** Writes a channel's row of a side table; no value removes it. */
+  private putData(table: ChannelSideTable, channelId: string, data: object | undefined): void {
+    if (!data) this.s.sql(`DELETE FROM ${table} WHERE channel_id = ?`).run(channelId)
+    else
+      this.s
+        .sql(`INSERT OR REPLACE INTO ${table} (channel_id, data) VALUES (?, ?)`)
+        .run(channelId, JSON.stringify(data))
   }
 }
 

@@ -1,9 +1,8 @@
 import { foldForSearch } from '../textSearch'
 import { type PageOf, type PageWindow, type SandboxStore } from '../store'
-import { FIRST_PAGE } from '../../contract/resources/common'
 import type { Contact } from '../../contract/resources/contact'
 import { NOT_NULLABLE, withoutNullKeys } from '../wire'
-import { notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
+import { notFound, ok, type RouteTable, searchedPage, workspaceOrThrow } from './kit'
 
 /** The contacts storage of a sandbox store (`store.contacts`). */
 export class ContactTable {
@@ -43,12 +42,10 @@ export class ContactTable {
 
 /** What the `contacts.*` operations do in the sandbox (assembled in index.ts). */
 export const contactsRoutes: RouteTable<'contacts'> = {
-  'contacts.search': ({ path, query }, store) => {
-    workspaceOrThrow(store, path.workspaceId)
-    return store.contacts
-      .page(path.workspaceId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
-      .items.map((c) => withoutNullKeys(c, NOT_NULLABLE.contactSearchItem))
-  },
+  'contacts.search': ({ path, query }, store) =>
+    searchedPage(store.contacts, workspaceOrThrow(store, path.workspaceId).id, query, (c) =>
+      withoutNullKeys(c, NOT_NULLABLE.contactSearchItem),
+    ),
   'contacts.get': ({ path }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const found = store.contacts.get(path.contactId)

@@ -4,7 +4,7 @@ import type { CustomField } from '../../contract/resources/customField'
 import { newId } from '../ids'
 import { DAY, SEED_FACTS, SEED_NOW } from '../seed/facts'
 import { withoutNulls } from '../wire'
-import { badRequest, notFound, ok, type RouteTable, windowOf, workspaceOrThrow } from './kit'
+import { badRequest, notFound, ok, type RouteTable, searchedPage, workspaceOrThrow } from './kit'
 
 /** The demo fields the seeded contacts already carry values of (seed.ts `CUSTOM_FIELDS`). */
 const DEMO_FIELDS: CustomField[] = [
@@ -90,12 +90,8 @@ const customFieldWire = (field: CustomField) => withoutNulls(field)
 
 /** What the `customFields.*` operations do in the sandbox (assembled in index.ts). */
 export const customFieldsRoutes: RouteTable<'customFields'> = {
-  'customFields.list': ({ path, query }, store) => {
-    workspaceOrThrow(store, path.workspaceId)
-    return store.customFields
-      .page(path.workspaceId, query.query, windowOf(query.page, query.pageSize))
-      .items.map(customFieldWire)
-  },
+  'customFields.list': ({ path, query }, store) =>
+    searchedPage(store.customFields, workspaceOrThrow(store, path.workspaceId).id, query, customFieldWire),
   'customFields.create': ({ path, body }, store) => {
     workspaceOrThrow(store, path.workspaceId)
     const taken = store.customFields

@@ -1,10 +1,9 @@
 import { foldForSearch } from '../textSearch'
 import { type PageOf, type PageWindow, type SandboxStore } from '../store'
-import { FIRST_PAGE } from '../../contract/resources/common'
 import type { Intention } from '../../contract/resources/intentions'
 import { newId } from '../ids'
 import { intentionWire } from '../wire'
-import { agentOrThrow, notFound, ok, type RouteTable, windowOf } from './kit'
+import { agentOrThrow, notFound, ok, type RouteTable, searchedPage } from './kit'
 
 /** The intentions storage of a sandbox store (`store.intentions`). */
 export class IntentionTable {
@@ -27,12 +26,8 @@ export class IntentionTable {
 
 /** What the `intentions.*` operations do in the sandbox (assembled in index.ts). */
 export const intentionsRoutes: RouteTable<'intentions'> = {
-  'intentions.list': ({ path, query }, store) => {
-    agentOrThrow(store, path.agentId)
-    return store.intentions
-      .page(path.agentId, query.query, windowOf(query.page, query.pageSize, FIRST_PAGE))
-      .items.map(intentionWire)
-  },
+  'intentions.list': ({ path, query }, store) =>
+    searchedPage(store.intentions, agentOrThrow(store, path.agentId).id, query, intentionWire),
   'intentions.update': ({ path, body }, store) => {
     const found = store.intentions.get(path.intentionId)
     if (!found) throw notFound('intention', path.intentionId)

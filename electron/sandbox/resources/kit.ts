@@ -4,7 +4,7 @@ import type { Agent } from '../../contract/resources/agent'
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../contract/resources/common'
 import type { Workspace } from '../../contract/resources/workspace'
 import { SandboxError } from '../sandboxError'
-import type { PageWindow, SandboxStore } from '../store'
+import type { PageOf, PageWindow, SandboxStore } from '../store'
 
 /**
  * What every route file of the sandbox shares: the handler types derived from the endpoint table
@@ -41,6 +41,19 @@ export const ok = { success: true }
 export function windowOf(page: number | undefined, pageSize: number | undefined, firstPage = FIRST_PAGE): PageWindow {
   const size = pageSize ?? DEFAULT_PAGE_SIZE
   return { offset: ((page ?? firstPage) - firstPage) * size, limit: size }
+}
+
+/**
+ * A list searched by text under one parent (a workspace, an agent, found first: an unknown one is a
+ * 404): the page the query asks for.
+ */
+export function searchedPage<T, W>(
+  table: { page(parentId: string, query: string | undefined, window: PageWindow): PageOf<T> },
+  parentId: string,
+  query: { query?: string; page?: number; pageSize?: number },
+  wire: (item: T) => W,
+): W[] {
+  return table.page(parentId, query.query, windowOf(query.page, query.pageSize)).items.map(wire)
 }
 
 export function agentOrThrow(store: SandboxStore, id: string): Agent {
