@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import { AppFailure, appError } from '../../contract/app/result'
-import type { ChatMessage } from '../../contract'
+import type { ChatMessage, SearchGroup } from '../../contract'
 import type { CacheDriverOptions } from './cacheDatabase'
 import {
   fromWire,
@@ -13,7 +13,7 @@ import {
   type WriteRequest,
 } from './cacheProtocol'
 import type { CacheArgs, CacheMethod, CacheResult, CacheTuning, OpenedInfo } from './cacheServer'
-import type { ChatHit } from './messageSearch'
+import { groupRows, hitOf, type ChatHit, type SearchRow } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'
 import type { OutboxQueue } from '../outbox/outboxQueue'
@@ -21,7 +21,7 @@ import type { OutboxQueue } from '../outbox/outboxQueue'
 type Pending = {
   resolve: (v: AnswerTo<Request>) => void
   reject: (e: Error) => void
-  partial?: (hits: ChatHit[]) => void
+  partial?: (rows: SearchRow[]) => void
 }
 
 /**
@@ -110,14 +110,16 @@ export class CacheClient {
     text: string,
     opts: { chatId?: string; limit: number },
     onHits?: (hits: ChatHit[]) => void,
-  ): Promise<Omit<SearchAnswer, 'cancelled'>> {
+  ): Promise<{ groups: SearchGroup[]; total: number }> {
     if (this.currentSearch !== undefined) this.cancel(this.currentSearch)
     const id = this.nextId
     this.currentSearch = id
+    const partial = onHits && ((rows: SearchRow[]) => onHits(rows.map((r) => ({ chatId: r[0], hit: hitOf(r) }))))
     try {
-      const answer = await this.send<SearchAnswer>({ op: 'search', text, ...opts }, onHits)
+      const answer = await this.send<SearchAnswer>({ op: 'search', text, ...opts }, partial)
       if (answer.cancelled) throw new AppFailure(appError('cancelled', 'A newer search replaced this one'))
-      return { groups: answer.groups, total: answer.total }
+      // The worker sends the walk's rows as they are; the hits and groups are made here.
+      return groupRows(answer.rows)
     } finally {
       if (this.currentSearch === id) this.currentSearch = undefined
     }
@@ -146,7 +148,7 @@ export class CacheClient {
    * its request, which is what the one widening below relies on: the worker answers a request
    * with `AnswerTo` of that same request.
    */
-  private send<T extends AnswerTo<Request>>(msg: Request, partial?: (hits: ChatHit[]) => void): Promise<T> {
+  private send<T extends AnswerTo<Request>>(msg: Request, partial?: (rows: SearchRow[]) => void): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped)
     const id = this.nextId++
     return new Promise<T>((resolve, reject) => {

@@ -1,8 +1,8 @@
-import type { CacheProblem, SearchGroup } from '../../contract'
+import type { CacheProblem } from '../../contract'
 import { CacheUnavailable } from './cacheDatabase'
 import type { CacheArgs, CacheMethod, CacheResult, OpenedInfo } from './cacheServer'
 import type { IntegrityResult } from './integrityCheck'
-import type { ChatHit } from './messageSearch'
+import type { SearchRow } from './messageSearch'
 import type { SyncWrite } from './messageStore'
 
 /**
@@ -16,7 +16,11 @@ export type SearchRequest = { op: 'search'; text: string; chatId?: string; limit
 
 export type Request = CallRequest | WriteRequest | SearchRequest | { op: 'cancel'; target: number } | { op: 'close' }
 
-export type SearchAnswer = { groups: SearchGroup[]; total: number; cancelled: boolean }
+/**
+ * A search's answer: the walk's rows, newest first (all of them, the streamed ones too), which the
+ * client groups by chat; rows of primitives clone in a fraction of the time of the grouped hits.
+ */
+export type SearchAnswer = { rows: SearchRow[]; cancelled: boolean }
 
 /** What the worker answers to a request: a call, its method's result; a write, how many messages were new. */
 export type AnswerTo<R extends Request> = R extends { op: 'call'; method: infer K extends CacheMethod }
@@ -37,7 +41,8 @@ export type FromWorker =
   | { checked: IntegrityResult }
   | { id: number; ok: AnswerTo<Request> }
   | { id: number; err: WireError }
-  | { id: number; partial: ChatHit[] }
+  /** Rows of a search that outlasts its first slice, as they are found (its answer repeats them). */
+  | { id: number; partial: SearchRow[] }
 
 /** An error as it crosses the thread boundary: its message and the fields that classify it. */
 export interface WireError {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3-multiple-ciphers'
-import type { Chat, ChatMessage, MessageCursor, SearchGroup, SyncState } from '../../contract'
+import type { Chat, ChatMessage, MessageCursor, SyncState } from '../../contract'
 import { keyConnection, openCacheDatabase, type CacheDb, type CacheDriverOptions } from './cacheDatabase'
-import { groupHits, MessageSearch, type ChatHit } from './messageSearch'
+import { MessageSearch, type SearchRow } from './messageSearch'
 import { MessageStore, type SyncWrite } from './messageStore'
 import { ResponseCache } from './responseCache'
 import { SyncedScopes } from './syncedScopes'
@@ -18,6 +18,7 @@ import { AgentTestTable } from '../agentTests/agentTestTable'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 import { SearchIndexMerge, type MergeEvent } from './searchMerge'
+import type { SearchAnswer } from './cacheProtocol'
 
 /**
  * The one owner of a profile's cache file (as Signal Desktop's SQL worker): every statement runs
@@ -64,7 +65,7 @@ export interface OpenedInfo {
 
 /** Calls a search makes while it runs: hits as they are found; whether it was cancelled. */
 export interface SearchSink {
-  partial(hits: ChatHit[]): void
+  partial(rows: SearchRow[]): void
   cancelled(): boolean
 }
 
@@ -269,36 +270,35 @@ export class CacheServer {
 
   /**
    * Searches on the read-only connection a slice at a time, giving way to the worker's other
-   * messages between slices; stops early when cancelled. Hits go to the sink as they are found.
+   * messages between slices; stops early when cancelled. Hits go to the sink as they are found
+   * when the search outlasts a slice; one that ends within its first slice (most do) answers in
+   * one message, with no wait for another turn. The answer is the walk's rows as they are (the
+   * client groups them and makes the snippets' parts): nothing but the statement runs here.
    */
-  async search(
-    text: string,
-    opts: { chatId?: string; limit: number },
-    sink: SearchSink,
-  ): Promise<{ groups: SearchGroup[]; total: number; cancelled: boolean }> {
+  async search(text: string, opts: { chatId?: string; limit: number }, sink: SearchSink): Promise<SearchAnswer> {
     this.flush()
     const search = this.searchOf()
-    const found: ChatHit[] = []
+    const rows: SearchRow[] = []
+    let streamed = 0
     this.stats.searches++
     // No merge slice runs while a search does: it waits behind the one running as it came, at most.
     this.merge.searchBegins()
-    const walk = search.hits(text, opts)
+    const walk = search.rows(text, opts)
     try {
       for (;;) {
-        if (sink.cancelled()) return { groups: [], total: 0, cancelled: true }
+        if (sink.cancelled()) return { rows: [], cancelled: true }
         const sliceStart = performance.now()
-        const slice: ChatHit[] = []
         let next = walk.next()
         while (!next.done) {
-          slice.push(next.value)
+          rows.push(next.value)
           if (performance.now() - sliceStart >= this.tuning.searchSliceMs) break
           next = walk.next()
         }
-        found.push(...slice)
         this.stats.searchMs += performance.now() - sliceStart
         if (next.done) break
         // Streamed only when more is to come: the answer carries them all anyway.
-        if (slice.length > 0) sink.partial(slice)
+        if (rows.length > streamed) sink.partial(rows.slice(streamed))
+        streamed = rows.length
         await new Promise((r) => setImmediate(r))
       }
     } finally {
@@ -306,7 +306,7 @@ export class CacheServer {
       walk.return()
       this.merge.searchEnded()
     }
-    return { groups: groupHits(found, (id) => search.chatName(id)), total: found.length, cancelled: false }
+    return { rows, cancelled: false }
   }
 
   private searchOf(): MessageSearch {
@@ -319,7 +319,7 @@ export class CacheServer {
       keyConnection(db, this.keyHex)
       db.pragma('cache_size = -16384')
       this.searchDb = db
-      this.searcher = new MessageSearch(db, this.db)
+      this.searcher = new MessageSearch(db)
     }
     return this.searcher
   }

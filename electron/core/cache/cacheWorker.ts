@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { toWire, type AnswerTo, type FromWorker, type Request, type ToWorker } from './cacheProtocol'
 import { CacheServer } from './cacheServer'
 import { quickCheck } from './integrityCheck'
-import type { ChatHit } from './messageSearch'
+import type { SearchRow } from './messageSearch'
 import type { CacheWorkerData } from './workerThread'
 
 const port = parentPort
@@ -53,7 +53,7 @@ function serve(server: CacheServer): void {
         case 'search': {
           searching.add(msg.id)
           const sink = {
-            partial: (hits: ChatHit[]) => post({ id: msg.id, partial: hits }),
+            partial: (rows: SearchRow[]) => post({ id: msg.id, partial: rows }),
             cancelled: () => cancelled.has(msg.id),
           }
           server

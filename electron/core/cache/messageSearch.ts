@@ -57,14 +57,21 @@ export function boundedParts(parts: SnippetPart[]): SnippetPart[] {
   return out
 }
 
-interface HitRow {
-  chat_id: string
-  id: string
-  time: number
-  role: string | null
-  type: string | null
-  marked: string
-}
+/**
+ * One hit as the walk statement answers it (better-sqlite3's raw rows: arrays, in the SELECT's
+ * order) and as it crosses to the main process: an array of primitives clones in a fraction of
+ * the time of the hit's object graph (its snippet's parts are made on the main side, `hitOf`).
+ */
+export type SearchRow = [
+  chatId: string,
+  chatName: string | null,
+  messageId: string,
+  time: number,
+  role: string | null,
+  type: string | null,
+  /** The snippet with its hits between HIT_OPEN and HIT_CLOSE. */
+  marked: string,
+]
 
 /** One hit with the chat it belongs to, as the search walks newest first. */
 export interface ChatHit {
@@ -72,18 +79,26 @@ export interface ChatHit {
   hit: SearchHit
 }
 
-/** Groups hits by chat in the order first met (newest hit first). */
-export function groupHits(hits: readonly ChatHit[], chatName: (chatId: string) => string | null): SearchGroup[] {
+/** One hit with the chat it belongs to (as hits stream to the client's `onHits`). */
+export interface ChatHit {
+  chatId: string
+  hit: SearchHit
+}
+
+/** The hit a row stands for, its snippet in parts. */
+export function hitOf(row: SearchRow): SearchHit {
+  return { messageId: row[2], time: row[3], role: row[4], type: row[5], snippet: boundedParts(snippetParts(row[6])) }
+}
+
+/** The answer the UI shows, from the walk's rows (newest first): hits grouped by chat in the order first met. */
+export function groupRows(rows: readonly SearchRow[]): { groups: SearchGroup[]; total: number } {
   const groups = new Map<string, SearchGroup>()
-  for (const { chatId, hit } of hits) {
-    let group = groups.get(chatId)
-    if (!group) {
-      group = { chatId, chatName: chatName(chatId), hits: [] }
-      groups.set(chatId, group)
-    }
-    group.hits.push(hit)
+  for (const row of rows) {
+    const group = groups.get(row[0])
+    if (group) group.hits.push(hitOf(row))
+    else groups.set(row[0], { chatId: row[0], chatName: row[1], hits: [hitOf(row)] })
   }
-  return [...groups.values()]
+  return { groups: [...groups.values()], total: rows.length }
 }
 
 /**
@@ -102,22 +117,17 @@ export const MAX_EXPANDED_TERMS = 64
 type WalkParams = [string, string, string, number, string, number, ...(string | number)[]]
 
 /**
- * Full-text search over the cached messages of one profile. `hits` walks the matches one at a
+ * Full-text search over the cached messages of one profile. `rows` walks the matches one at a
  * time, so its caller (the cache worker) can give way between them, stream them and stop when a
- * newer search replaces this one. Chat names come from another connection: this one has a
- * statement open while the walk lasts.
+ * newer search replaces this one. Each row carries its chat's name (joined in the statement, so
+ * no second lookup per chat follows the walk).
  */
 export class MessageSearch {
-  private readonly chatNameStmt
   private readonly nextTermStmt
   /** The walk statements, kept prepared; one still walking (an older search) is not reused. */
-  private readonly walkStmts = new Map<'all' | 'chat', Database.Statement<WalkParams, HitRow>>()
+  private readonly walkStmts = new Map<'all' | 'chat', Database.Statement<WalkParams, SearchRow>>()
 
-  constructor(
-    private readonly db: CacheDb,
-    namesDb: CacheDb = db,
-  ) {
-    this.chatNameStmt = namesDb.prepare<[string], { name: string | null }>('SELECT name FROM chats WHERE id = ?')
+  constructor(private readonly db: CacheDb) {
     // True for the first chunk of a message the walk meets (its chunks come one after another,
     // newest first): the other chunks are dropped before snippet(), a result column, is computed.
     db.function('desk_first_chunk', { deterministic: false, directOnly: true }, (walk: unknown, seq: unknown) => {
@@ -179,16 +189,32 @@ export class MessageSearch {
   private walkStatement(kind: 'all' | 'chat') {
     const cached = this.walkStmts.get(kind)
     if (cached && !cached.busy) return cached
-    const stmt = this.db.prepare<WalkParams, HitRow>(
-      `SELECT m.chat_id, m.id, m.time, m.role, m.type,
+    // Columns in SearchRow's order; raw rows (arrays) cost less to make and to clone than objects.
+    const stmt = this.db
+      .prepare<WalkParams, SearchRow>(
+        `SELECT m.chat_id, c.name, m.id, m.time, m.role, m.type,
          snippet(message_search, -1, ?, ?, ?, ?) AS marked
        FROM message_search JOIN messages m ON m.seq = message_search.rowid >> ${CHUNK_BITS}
+         LEFT JOIN chats c ON c.id = m.chat_id
        WHERE message_search MATCH ? AND desk_first_chunk(?, message_search.rowid >> ${CHUNK_BITS})
          ${kind === 'chat' ? 'AND m.chat_id = ?' : ''}
        ORDER BY message_search.rowid DESC LIMIT ?`,
-    )
+      )
+      .raw(true)
     if (!cached) this.walkStmts.set(kind, stmt)
     return stmt
+  }
+
+  /** The walk's statement and its parameters (a new walk's number), or null when nothing can match. */
+  private walkOf(text: string, opts: { chatId?: string; limit: number }) {
+    if (opts.limit <= 0) return null
+    const match = this.matchOf(text)
+    if (!match) return null
+    const walk = ++walks
+    const params: WalkParams = opts.chatId
+      ? [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS, match, walk, opts.chatId, opts.limit]
+      : [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS, match, walk, opts.limit]
+    return { walk, params, stmt: this.walkStatement(opts.chatId ? 'chat' : 'all') }
   }
 
   /**
@@ -201,41 +227,32 @@ export class MessageSearch {
    * rebuild a prefix's doclist each time. A walk still open when a newer one starts (an older
    * search not yet stopped) keeps its statement; the newer prepares its own.
    */
-  *hits(text: string, opts: { chatId?: string; limit: number }): Generator<ChatHit, void> {
-    if (opts.limit <= 0) return
-    const match = this.matchOf(text)
-    if (!match) return
-    const walk = ++walks
-    const marks = [HIT_OPEN, HIT_CLOSE, '…', SNIPPET_TOKENS] as const
-    const params: WalkParams = opts.chatId
-      ? [...marks, match, walk, opts.chatId, opts.limit]
-      : [...marks, match, walk, opts.limit]
-    const rows = this.walkStatement(opts.chatId ? 'chat' : 'all').iterate(...params)
+  *rows(text: string, opts: { chatId?: string; limit: number }): Generator<SearchRow, void> {
+    const w = this.walkOf(text, opts)
+    if (!w) return
     try {
-      for (const r of rows) {
-        yield {
-          chatId: r.chat_id,
-          hit: {
-            messageId: r.id,
-            time: r.time,
-            role: r.role,
-            type: r.type,
-            snippet: boundedParts(snippetParts(r.marked)),
-          },
-        }
-      }
+      yield* w.stmt.iterate(...w.params)
     } finally {
-      lastSeqOf.delete(walk)
+      lastSeqOf.delete(w.walk)
     }
   }
 
-  chatName(chatId: string): string | null {
-    return this.chatNameStmt.get(chatId)?.name ?? null
+  /**
+   * The same term lookup and walk statement as `rows`, run whole: the statement's own pace, which
+   * the bench holds the worker's search against.
+   */
+  statementRows(text: string, opts: { chatId?: string; limit: number }): SearchRow[] {
+    const w = this.walkOf(text, opts)
+    if (!w) return []
+    try {
+      return w.stmt.all(...w.params)
+    } finally {
+      lastSeqOf.delete(w.walk)
+    }
   }
 
-  /** The whole search at once (tests and the bench; the app goes through the worker's stepping). */
+  /** The whole search at once (tests; the app goes through the worker's stepping). */
   search(text: string, opts: { chatId?: string; limit: number }): { groups: SearchGroup[]; total: number } {
-    const hits = [...this.hits(text, opts)]
-    return { groups: groupHits(hits, (id) => this.chatName(id)), total: hits.length }
+    return groupRows([...this.rows(text, opts)])
   }
 }
