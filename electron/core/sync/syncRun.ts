@@ -73,6 +73,33 @@ export const ROWS_AHEAD = 6_000
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
 /**
+ * One turn of the event loop per page, whichever chat it is from: the returned function resolves
+ * its callers one at a time, each in a later turn than the one before (an immediate queued from an
+ * immediate runs in the next turn, after the timers and I/O due meanwhile). A page's answer is read
+ * and validated in the task that received it; what the run then does with it (the pager, sending
+ * it to the worker) waits for its turn. Without it, the chats whose writes a group commit answered
+ * together all sent their next pages in that one task, and the main thread's longest task grew
+ * with the number of chats.
+ */
+export function pageTurns(): () => Promise<void> {
+  const waiting: (() => void)[] = []
+  let queued = false
+  const release = () => {
+    waiting.shift()?.()
+    if (waiting.length > 0) setImmediate(release)
+    else queued = false
+  }
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve)
+      if (!queued) {
+        queued = true
+        setImmediate(release)
+      }
+    })
+}
+
+/**
  * Makes a workspace (or one agent's chats) available offline: every chat, then every chat's
  * messages, at most `concurrency` requests at a time. The chat list streams to the chats' syncs
  * through a short queue (memory does not grow with the number of chats). A chat's next page is
@@ -107,6 +134,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   }
 
   const cancelled = () => new AppFailure(appError('cancelled', 'The sync was cancelled'))
+  const pageTurn = pageTurns()
 
   /** Set when the run must end: a chat's sync or a write failed, or the storage budget is reached. */
   let stopped = false
@@ -146,8 +174,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       rowsInWorker -= rows
     })
   }
+  const over = () => inWorker.size > WRITES_AHEAD || rowsInWorker > ROWS_AHEAD
   const throttle = async () => {
-    while (inWorker.size > WRITES_AHEAD || rowsInWorker > ROWS_AHEAD) await Promise.race(inWorker)
+    // Nothing more is sent until a group commits: the worker commits what it holds now instead of
+    // idling until its group's pause ends (it would wait for pages that cannot come).
+    if (over()) void cache.writer.flush().catch(() => undefined)
+    while (over()) await Promise.race(inWorker)
     if (writeFailure !== undefined) throw writeFailure
   }
   const chatSizes: PageSizeKnowledge = { honoured: false, cap: null }
@@ -213,6 +245,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     for (let page = 1; !stopped && !budgetReached(pager.pages); page++) {
       const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
       const answer = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
+      await pageTurn()
       const batch = answer.slice(0, pager.room())
       if (pager.take(batch) === 'repeat') break
       await cache.messages.saveChats(batch)
@@ -300,6 +333,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       let page = 1
       let batch = await fetchPage(page)
       for (;;) {
+        await pageTurn()
         // Past the chat's limit the rest of the page is left (the limit is a count of messages).
         batch = batch.slice(0, pager.room())
         if (pager.take(batch) === 'repeat') break
