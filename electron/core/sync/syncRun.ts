@@ -174,12 +174,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       rowsInWorker -= rows
     })
   }
-  const over = () => inWorker.size > WRITES_AHEAD || rowsInWorker > ROWS_AHEAD
   const throttle = async () => {
-    // Nothing more is sent until a group commits: the worker commits what it holds now instead of
-    // idling until its group's pause ends (it would wait for pages that cannot come).
-    if (over()) void cache.writer.flush().catch(() => undefined)
-    while (over()) await Promise.race(inWorker)
+    while (inWorker.size > WRITES_AHEAD || rowsInWorker > ROWS_AHEAD) await Promise.race(inWorker)
     if (writeFailure !== undefined) throw writeFailure
   }
   const chatSizes: PageSizeKnowledge = { honoured: false, cap: null }

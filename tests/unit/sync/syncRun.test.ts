@@ -7,7 +7,7 @@ import { AppFailure, appError } from '../../../electron/contract/app/result'
 import type { EndpointName } from '../../../electron/contract/endpoints'
 import { closeProfileCache, openProfileCache, type ProfileCache } from '../../../electron/core/cache/profileCache'
 import type { ApiGateway } from '../../../electron/core/gateway'
-import { ROWS_AHEAD, runSync } from '../../../electron/core/sync/syncRun'
+import { runSync } from '../../../electron/core/sync/syncRun'
 import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
 
 // A scripted service for what the sandbox never does: answer 429/503, or ignore `page`.
@@ -207,28 +207,5 @@ describe('the main thread during a sync', () => {
     // 8 chats of 3 full pages and the empty one that ends them, never two in the same turn.
     expect(sentAt).toHaveLength(32)
     expect(new Set(sentAt).size).toBe(32)
-  })
-
-  it('has the worker commit at once when the run waits for it, not after the group pause', async () => {
-    // A group pause longer than the test may take: the run ends only if it asks for the commit.
-    await closeProfileCache(cache)
-    cache = await openProfileCache(
-      join(dir, 'paused'),
-      createSecretStore(memoryBackend(), { backend: 'memory', weak: false }),
-      'p',
-      {},
-      { maxDelayMs: 600_000 },
-    )
-    const size = 500
-    const total = ROWS_AHEAD + 3 * size
-    const all = messages(total)
-    const { gateway } = scripted((name, input) =>
-      name === 'chats.list'
-        ? [{ id: 'c1', time: 1 }].slice(0, input.query.page === 1 ? 1 : 0)
-        : all.slice((input.query.page - 1) * size, input.query.page * size),
-    )
-    const result = await runSync({ gateway, profile, cache, messagePageSize: size })
-    expect(result.messagesStored).toBe(total)
-    expect((await cache.messages.counts()).messages).toBe(total)
   })
 })
