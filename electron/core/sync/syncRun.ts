@@ -195,13 +195,20 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  async function request<T>(name: EndpointName, input: unknown): Promise<T> {
+  const runDeferred = async (name: EndpointName, input: unknown): Promise<() => { data: unknown }> => {
+    if (gateway.runDeferred) return gateway.runDeferred(profile, name, input, { signal })
+    const answer = await gateway.run(profile, name, input, { signal })
+    return () => answer
+  }
+
+  /** A request, resolving once its answer is read to the function that parses and validates it. */
+  async function request<T>(name: EndpointName, input: unknown): Promise<() => T> {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw cancelled()
       counters.requests++
       try {
-        const answer = await slot(() => gateway.run(profile, name, input, { signal }))
-        return answer.data as T
+        const parse = await slot(() => runDeferred(name, input))
+        return () => parse().data as T
       } catch (e) {
         if (signal?.aborted) throw cancelled()
         const error: AppError | undefined = e instanceof AppFailure ? e.error : undefined
@@ -214,6 +221,13 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         }
       }
     }
+  }
+
+  /** A page as the run takes it: read, then parsed and validated in a turn of its own (see pageTurns). */
+  const received = async <T>(answer: Promise<() => T>): Promise<T> => {
+    const parse = await answer
+    await pageTurn()
+    return parse()
   }
 
   // 1. The chat list, page by page, into a short queue the chats' syncs take from.
@@ -240,8 +254,9 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     const pager = new Pager(chatPageSize, maxChatPages, chatSizes, maxChats)
     for (let page = 1; !stopped && !budgetReached(pager.pages); page++) {
       const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
-      const answer = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
-      await pageTurn()
+      const answer = await received(
+        request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query }),
+      )
       const batch = answer.slice(0, pager.room())
       if (pager.take(batch) === 'repeat') break
       await cache.messages.saveChats(batch)
@@ -257,10 +272,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       }
       if (next === 'probe') {
         const more = (
-          await request<Chat[]>('chats.list', {
-            path: { workspaceId: profile.workspaceId },
-            query: { ...query, page: page + 1 },
-          })
+          await received(
+            request<Chat[]>('chats.list', {
+              path: { workspaceId: profile.workspaceId },
+              query: { ...query, page: page + 1 },
+            }),
+          )
         ).slice(0, pager.room())
         if (more.length === 0 || pager.take(more) === 'repeat') break
         pager.adopt(batch.length)
@@ -327,9 +344,8 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       request<ChatMessage[]>('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
     {
       let page = 1
-      let batch = await fetchPage(page)
+      let batch = await received(fetchPage(page))
       for (;;) {
-        await pageTurn()
         // Past the chat's limit the rest of the page is left (the limit is a count of messages).
         batch = batch.slice(0, pager.room())
         if (pager.take(batch) === 'repeat') break
@@ -353,7 +369,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         progress()
         let more: ChatMessage[] | undefined
         if (next === 'probe') {
-          more = await (following ?? fetchPage(page + 1))
+          more = await received(following ?? fetchPage(page + 1))
           if (more.length === 0) next = 'end'
           else {
             pager.adopt(batch.length)
@@ -383,12 +399,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
             pager = new Pager(messagePageSize, maxMessagePages, messageSizes, maxChatMessages)
             await following?.catch(() => undefined)
             page++
-            batch = await fetchPage(page)
+            batch = await received(fetchPage(page))
             continue
           }
         }
         page++
-        batch = more ?? (await (following ?? fetchPage(page)))
+        batch = more ?? (await received(following ?? fetchPage(page)))
       }
     }
     // After this chat's pages in the worker's queue: "synced" commits with or after them.
