@@ -19,6 +19,17 @@ export interface GatewayAnswer {
  */
 export interface ApiGateway {
   run(profile: Profile, name: EndpointName, input: unknown, opts?: GatewayOptions): Promise<GatewayAnswer>
+  /**
+   * The same call, resolving once the answer is read to a function that parses and validates it
+   * (see ApiClient.callDeferred): the sync parses each page in a turn of its own. Optional: a
+   * gateway without it is called with `run`.
+   */
+  runDeferred?(
+    profile: Profile,
+    name: EndpointName,
+    input: unknown,
+    opts?: GatewayOptions,
+  ): Promise<() => GatewayAnswer>
 }
 
 /** Calls the service with the client of the profile; every answer is fresh from the network. */
@@ -30,6 +41,13 @@ export function networkGateway(clientFor: (profile: Profile) => ApiClient, now: 
       const call = client.call as (n: EndpointName, i: unknown, o?: GatewayOptions) => Promise<unknown>
       const data = await call(name, input, { signal: opts?.signal })
       return cutToPage({ data, meta: { source: 'network', fetchedAt: now() } }, input)
+    },
+    async runDeferred(profile, name, input, opts) {
+      const client = clientFor(profile)
+      const call = client.callDeferred as (n: EndpointName, i: unknown, o?: GatewayOptions) => Promise<() => unknown>
+      const parse = await call(name, input, { signal: opts?.signal })
+      const fetchedAt = now()
+      return () => cutToPage({ data: parse(), meta: { source: 'network', fetchedAt } }, input)
     },
   }
 }

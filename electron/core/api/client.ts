@@ -84,6 +84,13 @@ type GroupedMethods = {
 export type ApiClient = FlatMethods &
   GroupedMethods & {
     call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<N>>
+    /**
+     * The same call, its answer parsed and validated when the caller says: resolves once the body is
+     * read, to a function that parses and validates it exactly as `call` does (the same failures,
+     * never holding the token; the outcome reported then). The sync parses each page it receives in
+     * a turn of the event loop of its own, so pages that arrive together are not parsed in one task.
+     */
+    callDeferred<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<() => EndpointOutput<N>>
   }
 
 const TOKEN_CHARS = /^[\x21-\x7e]+$/
@@ -149,11 +156,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  /** The request; resolves, once a good answer's body is read, to the function that parses it. */
   async function perform<N extends EndpointName>(
     name: N,
     input: unknown,
     signal: AbortSignal | undefined,
-  ): Promise<EndpointOutput<N>> {
+  ): Promise<() => EndpointOutput<N>> {
     const def: EndpointDef = endpoints[name]
     const parsed = inputSchemaOf(name).safeParse(input ?? {})
     if (!parsed.success) {
@@ -186,9 +194,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let retryable: boolean
       let waitMs: number | undefined
       if (result.answered) {
-        if (result.status >= 200 && result.status < 300)
+        if (result.status >= 200 && result.status < 300) {
           // A 204 has no content by definition (RFC 9110): whatever bytes came are not an answer.
-          return parseAnswer(name, def, result.status === 204 ? '' : result.text, token)
+          const text = result.status === 204 ? '' : result.text
+          return () => parseAnswer(name, def, text, token)
+        }
         if (result.status >= 300 && result.status < 400) {
           const requestUrl = `${baseUrl.replace(/\/+$/, '')}${url}`
           throw new AppFailure(
@@ -249,23 +259,44 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<N>> {
-    const [input, opts] = args
-    try {
-      const data = await perform(name, input, opts?.signal)
-      report({ endpoint: name, ok: true })
-      return data
-    } catch (err) {
-      const failure =
-        err instanceof AppFailure
-          ? err
-          : new AppFailure(appError('internal', `${name}: unexpected failure in the client`, { endpoint: name }))
-      report({ endpoint: name, ok: false, kind: failure.error.kind })
-      throw failure
-    }
+  /** Reports the failure and gives it back as an AppFailure (anything else becomes an internal one). */
+  function failed(name: EndpointName, err: unknown): AppFailure {
+    const failure =
+      err instanceof AppFailure
+        ? err
+        : new AppFailure(appError('internal', `${name}: unexpected failure in the client`, { endpoint: name }))
+    report({ endpoint: name, ok: false, kind: failure.error.kind })
+    return failure
   }
 
-  const client: Record<string, unknown> = { call }
+  /** The parse of a read answer, reporting the call's outcome once it is known. */
+  function parsing<N extends EndpointName>(name: N, parse: () => EndpointOutput<N>): EndpointOutput<N> {
+    let data: EndpointOutput<N>
+    try {
+      data = parse()
+    } catch (err) {
+      throw failed(name, err)
+    }
+    report({ endpoint: name, ok: true })
+    return data
+  }
+
+  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<N>> {
+    return (await callDeferred(name, ...args))()
+  }
+
+  async function callDeferred<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<() => EndpointOutput<N>> {
+    const [input, opts] = args
+    let parse: () => EndpointOutput<N>
+    try {
+      parse = await perform(name, input, opts?.signal)
+    } catch (err) {
+      throw failed(name, err)
+    }
+    return () => parsing(name, parse)
+  }
+
+  const client: Record<string, unknown> = { call, callDeferred }
   for (const name of endpointNames) {
     const method = (...args: CallArgs<typeof name>) => call(name, ...args)
     const dot = name.indexOf('.')

@@ -73,6 +73,33 @@ export const ROWS_AHEAD = 6_000
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
 /**
+ * One turn of the event loop per page, whichever chat it is from: the returned function resolves
+ * its callers one at a time, each in a later turn than the one before (an immediate queued from an
+ * immediate runs in the next turn, after the timers and I/O due meanwhile). A page's answer is read
+ * and validated in the task that received it; what the run then does with it (the pager, sending
+ * it to the worker) waits for its turn. Without it, the chats whose writes a group commit answered
+ * together all sent their next pages in that one task, and the main thread's longest task grew
+ * with the number of chats.
+ */
+export function pageTurns(): () => Promise<void> {
+  const waiting: (() => void)[] = []
+  let queued = false
+  const release = () => {
+    waiting.shift()?.()
+    if (waiting.length > 0) setImmediate(release)
+    else queued = false
+  }
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve)
+      if (!queued) {
+        queued = true
+        setImmediate(release)
+      }
+    })
+}
+
+/**
  * Makes a workspace (or one agent's chats) available offline: every chat, then every chat's
  * messages, at most `concurrency` requests at a time. The chat list streams to the chats' syncs
  * through a short queue (memory does not grow with the number of chats). A chat's next page is
@@ -107,6 +134,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   }
 
   const cancelled = () => new AppFailure(appError('cancelled', 'The sync was cancelled'))
+  const pageTurn = pageTurns()
 
   /** Set when the run must end: a chat's sync or a write failed, or the storage budget is reached. */
   let stopped = false
@@ -167,13 +195,20 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  async function request<T>(name: EndpointName, input: unknown): Promise<T> {
+  const runDeferred = async (name: EndpointName, input: unknown): Promise<() => { data: unknown }> => {
+    if (gateway.runDeferred) return gateway.runDeferred(profile, name, input, { signal })
+    const answer = await gateway.run(profile, name, input, { signal })
+    return () => answer
+  }
+
+  /** A request, resolving once its answer is read to the function that parses and validates it. */
+  async function request<T>(name: EndpointName, input: unknown): Promise<() => T> {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw cancelled()
       counters.requests++
       try {
-        const answer = await slot(() => gateway.run(profile, name, input, { signal }))
-        return answer.data as T
+        const parse = await slot(() => runDeferred(name, input))
+        return () => parse().data as T
       } catch (e) {
         if (signal?.aborted) throw cancelled()
         const error: AppError | undefined = e instanceof AppFailure ? e.error : undefined
@@ -186,6 +221,13 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         }
       }
     }
+  }
+
+  /** A page as the run takes it: read, then parsed and validated in a turn of its own (see pageTurns). */
+  const received = async <T>(answer: Promise<() => T>): Promise<T> => {
+    const parse = await answer
+    await pageTurn()
+    return parse()
   }
 
   // 1. The chat list, page by page, into a short queue the chats' syncs take from.
@@ -212,7 +254,9 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     const pager = new Pager(chatPageSize, maxChatPages, chatSizes, maxChats)
     for (let page = 1; !stopped && !budgetReached(pager.pages); page++) {
       const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
-      const answer = await request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query })
+      const answer = await received(
+        request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query }),
+      )
       const batch = answer.slice(0, pager.room())
       if (pager.take(batch) === 'repeat') break
       await cache.messages.saveChats(batch)
@@ -228,10 +272,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       }
       if (next === 'probe') {
         const more = (
-          await request<Chat[]>('chats.list', {
-            path: { workspaceId: profile.workspaceId },
-            query: { ...query, page: page + 1 },
-          })
+          await received(
+            request<Chat[]>('chats.list', {
+              path: { workspaceId: profile.workspaceId },
+              query: { ...query, page: page + 1 },
+            }),
+          )
         ).slice(0, pager.room())
         if (more.length === 0 || pager.take(more) === 'repeat') break
         pager.adopt(batch.length)
@@ -298,7 +344,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       request<ChatMessage[]>('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
     {
       let page = 1
-      let batch = await fetchPage(page)
+      let batch = await received(fetchPage(page))
       for (;;) {
         // Past the chat's limit the rest of the page is left (the limit is a count of messages).
         batch = batch.slice(0, pager.room())
@@ -323,7 +369,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         progress()
         let more: ChatMessage[] | undefined
         if (next === 'probe') {
-          more = await (following ?? fetchPage(page + 1))
+          more = await received(following ?? fetchPage(page + 1))
           if (more.length === 0) next = 'end'
           else {
             pager.adopt(batch.length)
@@ -353,12 +399,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
             pager = new Pager(messagePageSize, maxMessagePages, messageSizes, maxChatMessages)
             await following?.catch(() => undefined)
             page++
-            batch = await fetchPage(page)
+            batch = await received(fetchPage(page))
             continue
           }
         }
         page++
-        batch = more ?? (await (following ?? fetchPage(page)))
+        batch = more ?? (await received(following ?? fetchPage(page)))
       }
     }
     // After this chat's pages in the worker's queue: "synced" commits with or after them.

@@ -172,3 +172,73 @@ describe('sync paging rules', () => {
     expect((await cache.messages.counts()).messages).toBe(123)
   })
 })
+
+describe('the main thread during a sync', () => {
+  it('handles one page per turn of the event loop, whichever chat it is from', async () => {
+    // A turn counter: one immediate per turn of the loop, queued before the run starts.
+    let turn = 0
+    let counting = true
+    const count = () => {
+      turn++
+      if (counting) setImmediate(count)
+    }
+    setImmediate(count)
+    const sentAt: number[] = []
+    const ingestPage = cache.writer.ingestPage
+    cache.writer.ingestPage = (...args) => {
+      sentAt.push(turn)
+      return ingestPage(...args)
+    }
+    const chats = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, time: 5 }))
+    const { gateway } = scripted((name, input) =>
+      name === 'chats.list'
+        ? chats.slice(0, input.query.page === 1 ? 8 : 0)
+        : input.query.page <= 3
+          ? messages(10, input.query.page * 10)
+          : [],
+    )
+    try {
+      const result = await runSync({ gateway, profile, cache, concurrency: 4, chatPageSize: 50, messagePageSize: 10 })
+      expect(result.messagesStored).toBe(8 * 30)
+    } finally {
+      counting = false
+      cache.writer.ingestPage = ingestPage
+    }
+    // 8 chats of 3 full pages and the empty one that ends them, never two in the same turn.
+    expect(sentAt).toHaveLength(32)
+    expect(new Set(sentAt).size).toBe(32)
+  })
+  it('parses and validates one page per turn of the event loop, even when the answers arrive together', async () => {
+    let turn = 0
+    let counting = true
+    const count = () => {
+      turn++
+      if (counting) setImmediate(count)
+    }
+    setImmediate(count)
+    const parsedAt: number[] = []
+    const chats = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, time: 5 }))
+    const answerOf = (name: EndpointName, page: number) =>
+      name === 'chats.list' ? chats.slice(0, page === 1 ? 8 : 0) : page <= 3 ? messages(10, page * 10) : []
+    // Every answer is read at once (the same task); the run parses each when it calls the function.
+    const gateway: ApiGateway = {
+      run: () => Promise.reject(new Error('the run parses its pages itself')),
+      async runDeferred(_profile, name, input) {
+        const data = answerOf(name, (input as { query: { page: number } }).query.page)
+        return () => {
+          parsedAt.push(turn)
+          return { data, meta: { source: 'network', fetchedAt: 1 } }
+        }
+      },
+    }
+    try {
+      const result = await runSync({ gateway, profile, cache, concurrency: 4, chatPageSize: 50, messagePageSize: 10 })
+      expect(result.messagesStored).toBe(8 * 30)
+    } finally {
+      counting = false
+    }
+    // The chat list's one page and 8 chats' 4 pages, never two parsed in the same turn.
+    expect(parsedAt).toHaveLength(1 + 32)
+    expect(new Set(parsedAt).size).toBe(parsedAt.length)
+  })
+})
