@@ -28,6 +28,9 @@ import {
 } from './failures'
 import { describeResponseMismatch } from './responseCheck'
 
+/** Shorter tokens are not looked for in answers: they would match ordinary text (the router's rule). */
+const MIN_ECHOED_TOKEN = 6
+
 /** Any fetch that takes a URL string and RequestInit: Node's global fetch, Electron's `net.fetch`. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -235,6 +238,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     text: string,
     token: string,
   ): EndpointOutput<N> {
+    // The service never has a reason to send the token back; an answer that does is not kept
+    // anywhere (offline copy, response cache, page), whatever field it is in.
+    if (token.length >= MIN_ECHOED_TOKEN && text.includes(token))
+      throw new AppFailure(appError('bad_response', `${name}: the answer carried the access token`, { endpoint: name }))
     let json: unknown = null
     if (text.trim() !== '') {
       try {

@@ -100,8 +100,8 @@ describe("the sync's pages through the client", () => {
   it('fails the sync on a page that fails validation, as before: bad_response, no token, the good pages kept', async () => {
     messagesPage = (chatId, page, res) =>
       chatId === 'c2' && page === 2
-        ? // The service echoes the token in a field the contract wants as a number.
-          json(res, [{ id: 'bad', time: TOKEN, text: TOKEN }])
+        ? // A text where the contract wants a number (an echoed token is refused before this: below).
+          json(res, [{ id: 'bad', time: 'yesterday', text: 'hi' }])
         : json(res, goodPage(chatId, page))
     const failure = await sync().then(
       () => undefined,
@@ -137,5 +137,25 @@ describe("the sync's pages through the client", () => {
     expect(cut).toBe(2)
     expect(result.messagesStored).toBe(50)
     expect((await cache.messages.counts()).messages).toBe(50)
+  })
+
+  it('keeps no page that carries the token, in any field: the sync fails as a bad answer and stores none of it', async () => {
+    messagesPage = (chatId, page, res) =>
+      chatId === 'c1' && page === 2
+        ? // A valid page, but a message's text echoes the token.
+          json(res, [{ ...message(chatId, 10), text: `your key is ${TOKEN}` }, message(chatId, 11)])
+        : json(res, goodPage(chatId, page))
+    const failure = await sync().then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(failure).toBeInstanceOf(AppFailure)
+    const error = (failure as AppFailure).error
+    expect(error).toMatchObject({ kind: 'bad_response', endpoint: 'messages.list' })
+    expect(JSON.stringify(error)).not.toContain(TOKEN)
+    const ids = (await cache.messages.page('c1', undefined, 100)).messages.map((m) => m.id)
+    expect(ids).not.toContain('c1-m10')
+    expect(ids).not.toContain('c1-m11')
+    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false })
   })
 })
