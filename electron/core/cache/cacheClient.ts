@@ -18,6 +18,16 @@ import type { SyncWrite } from './messageStore'
 import { startCacheWorker } from './workerThread'
 import type { OutboxQueue } from '../outbox/outboxQueue'
 
+/**
+ * Steps of nice the cache worker runs below the main thread (see `lowerPriority` in cacheWorker.ts).
+ * CACHE_WORKER_NICE overrides it (the bench compares settings).
+ */
+export const WORKER_NICENESS = 0
+function workerNiceness(): number {
+  const asked = Number(process.env.CACHE_WORKER_NICE)
+  return process.env.CACHE_WORKER_NICE !== undefined && Number.isFinite(asked) ? asked : WORKER_NICENESS
+}
+
 type Pending = {
   resolve: (v: AnswerTo<Request>) => void
   reject: (e: Error) => void
@@ -58,7 +68,7 @@ export class CacheClient {
   static start(
     file: string,
     keyHex: string,
-    opts: { driver?: CacheDriverOptions; tuning?: Partial<CacheTuning> } = {},
+    opts: { driver?: CacheDriverOptions; tuning?: Partial<CacheTuning>; niceness?: number } = {},
   ): Promise<CacheClient> {
     const worker = startCacheWorker({
       mode: 'server',
@@ -66,6 +76,7 @@ export class CacheClient {
       keyHex,
       driver: opts.driver ?? {},
       tuning: opts.tuning ?? {},
+      niceness: opts.niceness ?? workerNiceness(),
     })
     return new Promise((resolve, reject) => {
       const onMessage = (m: FromWorker) => {

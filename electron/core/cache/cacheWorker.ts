@@ -3,6 +3,8 @@
  * (mode `server`) or by the integrity check (mode `check`). Runs the typed modules the tests
  * import; nothing here is evaluated from a string.
  */
+import { readlinkSync } from 'node:fs'
+import { getPriority, setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { toWire, type AnswerTo, type FromWorker, type Request, type ToWorker } from './cacheProtocol'
 import { CacheServer } from './cacheServer'
@@ -20,6 +22,7 @@ if (data.mode === 'check') {
   post({ checked: quickCheck(data.file, data.keyHex, data.cipher) })
   port.close()
 } else {
+  lowerPriority(data.niceness ?? 0)
   let server: CacheServer | undefined
   try {
     server = new CacheServer(data.file, data.keyHex, data.tuning, data.driver)
@@ -29,6 +32,24 @@ if (data.mode === 'check') {
     port.close()
   }
   if (server) serve(server)
+}
+
+/**
+ * Lowers this thread's scheduling priority by `by` steps of nice (Linux only: a thread has a
+ * priority of its own there, its id read from /proc/thread-self), so when the machine is busy the
+ * main thread gets a core before the writer: the user's clicks and the sync's requests wait less,
+ * and the writer has the core whenever main does not want it. Elsewhere, or when the system
+ * refuses, the worker keeps the main thread's priority.
+ */
+function lowerPriority(by: number): void {
+  if (process.platform !== 'linux' || !(by > 0)) return
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (!Number.isInteger(tid) || tid <= 0) return
+    setPriority(tid, Math.min(19, getPriority(tid) + by))
+  } catch {
+    // No /proc, or the system said no: the same priority as main, as before.
+  }
 }
 
 function serve(server: CacheServer): void {

@@ -25,7 +25,15 @@ export function startCacheWorker(workerData: CacheWorkerData, options: WorkerOpt
 }
 
 export type CacheWorkerData =
-  | { mode: 'server'; file: string; keyHex: string; driver: CacheDriverOptions; tuning: Partial<CacheTuning> }
+  | {
+      mode: 'server'
+      file: string
+      keyHex: string
+      driver: CacheDriverOptions
+      tuning: Partial<CacheTuning>
+      /** How much lower than the main thread's the worker thread's priority is (Linux; 0: the same). */
+      niceness?: number
+    }
   | { mode: 'check'; file: string; keyHex: string; cipher: string }
 
 /** This code may sit in index.js or in a shared chunk one folder down (out/main/chunks/). */
