@@ -28,18 +28,28 @@ export function mediaKindOf(message: Pick<ChatMessage, 'imageUrl' | 'audioUrl' |
 export const UNKNOWN_DAY = 'unknown'
 
 /**
+ * The formatter of day keys, one per time zone: building an `Intl.DateTimeFormat` costs far more
+ * than using one, and a chat's timeline asks for the day of every message it opens with.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? ''
+  let format = dayFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(key, format)
+  }
+  return format
+}
+
+/**
  * Local calendar day of a timestamp, as a key `YYYY-MM-DD` in the given time zone; `UNKNOWN_DAY`
  * for a time no date can show.
  */
 export function dayKey(time: number, timeZone?: string): string {
   const known = knownTime(time)
   if (known === undefined) return UNKNOWN_DAY
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(known))
+  const parts = dayFormat(timeZone).formatToParts(new Date(known))
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? ''
   return `${get('year')}-${get('month')}-${get('day')}`
 }

@@ -48,6 +48,20 @@ describe('chat timeline', () => {
     expect(dayKey(at('2026-03-02T02:30:00Z'), 'UTC')).toBe('2026-03-02')
   })
 
+  it('keeps each time zone its own day when the zones alternate (the formatters are kept per zone)', () => {
+    const t = at('2026-03-02T02:30:00Z')
+    const zones = ['UTC', 'America/Sao_Paulo', 'Asia/Tokyo', 'UTC', 'America/Sao_Paulo', 'Asia/Tokyo']
+    expect(zones.map((z) => dayKey(t, z))).toEqual([
+      '2026-03-02',
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-01',
+      '2026-03-02',
+    ])
+    expect(() => dayKey(t, 'Not/AZone')).toThrow(RangeError)
+  })
+
   it('marks the first message of each run of one author', () => {
     const t = at('2026-03-01T12:00:00Z')
     const items = buildTimeline(
