@@ -1,3 +1,4 @@
+import { dateFormat } from './dateFormats'
 import type { ChatMessage } from '@contract'
 import { compareTimes, knownTime } from './timestamps'
 
@@ -27,19 +28,9 @@ export function mediaKindOf(message: Pick<ChatMessage, 'imageUrl' | 'audioUrl' |
 /** The day key of every time no calendar can show (beyond what a Date holds). */
 export const UNKNOWN_DAY = 'unknown'
 
-/**
- * The formatter of day keys, one per time zone: building an `Intl.DateTimeFormat` costs far more
- * than using one, and a chat's timeline asks for the day of every message it opens with.
- */
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
+/** The formatter of day keys (kept per time zone: a timeline asks for the day of every message it opens with). */
 function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? ''
-  let format = dayFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    dayFormats.set(key, format)
-  }
-  return format
+  return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dateFormat } from '@/domain/dateFormats'
 import { knownTime } from '@/domain/timestamps'
 
 /**
@@ -10,16 +11,16 @@ export function chatListTime(value: unknown, now: number, locale: string, timeZo
   const time = knownTime(value)
   if (time === undefined) return undefined
   try {
-    const day = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(t)
+    const day = (t: number) => dateFormat('en-CA', { timeZone, dateStyle: 'short' }).format(t)
     const startOf = (t: number) => Date.parse(`${day(t)}T00:00:00Z`)
     // Years past 9999 or before year 0 do not parse back: such a time is simply not recent.
     const daysAgo = Math.round((startOf(now) - startOf(time)) / 86_400_000)
-    if (daysAgo === 0) return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(time)
+    if (daysAgo === 0) return dateFormat(locale, { timeStyle: 'short', timeZone }).format(time)
     if (daysAgo === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'day')
-    if (daysAgo > 1 && daysAgo < 7) return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone }).format(time)
+    if (daysAgo > 1 && daysAgo < 7) return dateFormat(locale, { weekday: 'long', timeZone }).format(time)
     const year = (t: number) => day(t).slice(0, -6)
     const sameYear = year(now) === year(time)
-    return new Intl.DateTimeFormat(locale, {
+    return dateFormat(locale, {
       day: 'numeric',
       month: 'short',
       ...(sameYear ? {} : { year: 'numeric' }),
