@@ -9,7 +9,7 @@ import { CACHE_CIPHER, keyConnection } from '../../electron/core/cache/cacheData
 import { CHUNK_BITS, chunksOf, MAX_CHUNKS } from '../../electron/core/cache/messageChunks'
 import { ftsQueryOf, MessageSearch } from '../../electron/core/cache/messageSearch'
 import { migrations } from '../../electron/core/cache/migrations'
-import { WRITES_AHEAD } from '../../electron/core/sync/syncRun'
+import { WRITES_AHEAD } from '../../electron/core/sync/syncLimits'
 import { lagMonitor } from './lag'
 
 /**

@@ -16,7 +16,7 @@ import { createOfflineLayer } from '../../electron/core/cache/offlineLayer'
 import { migrations } from '../../electron/core/cache/migrations'
 import { createConnectivity } from '../../electron/core/connectivity'
 import { networkGateway } from '../../electron/core/gateway'
-import { MAX_PAGE_SIZE } from '../../electron/core/sync/syncRun'
+import { MAX_PAGE_SIZE } from '../../electron/core/sync/syncLimits'
 import { createSecretStore, memoryBackend } from '../../electron/core/vault'
 import { lagMonitor } from './lag'
 

@@ -4,7 +4,8 @@ import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { ProfileCache } from '../cache/profileCache'
 import type { ApiGateway } from '../gateway'
-import { runSync, type SyncRunOptions } from './syncRun'
+import { runSync } from './syncRun'
+import type { SyncRunOptions } from './syncLimits'
 
 export type SyncTuning = Pick<
   SyncRunOptions,

@@ -1,103 +1,22 @@
-import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { Chat, ChatMessage } from '../../contract'
 import type { SyncNote } from '../../contract/app/offline'
 import type { EndpointName } from '../../contract/endpoints'
 import { backoffDelay, pause } from '../api/backoff'
-import type { ApiGateway } from '../gateway'
-import type { ProfileCache } from '../cache/profileCache'
 import { Pager, type PageSizeKnowledge } from './pager'
-
-export interface SyncCounters {
-  chatsDone: number
-  chatsTotal: number
-  messagesStored: number
-  requests: number
-  currentChat: { id: string; name: string | null } | null
-  /** Where paging was stopped by the page cap (shown to the user), at most MAX_NOTES of them. */
-  notes: SyncNote[]
-}
-
-export interface SyncRunOptions {
-  /** The network gateway (not the read-through one: a sync always asks the service). */
-  gateway: ApiGateway
-  profile: Profile
-  cache: ProfileCache
-  /** Only this agent's chats; the whole workspace when absent. */
-  agentId?: string
-  /** Requests in flight at most (chats synced at once). */
-  concurrency?: number
-  chatPageSize?: number
-  messagePageSize?: number
-  /** Pages of the chat list at most, and pages of one chat's messages at most: a service that never ends stops there. */
-  maxChatPages?: number
-  maxMessagePages?: number
-  /** Chats of the list at most, and messages of one chat at most (above any real workspace; see MAX_CHATS). */
-  maxChats?: number
-  maxChatMessages?: number
-  /** The offline copy's storage budget: past it the run stops, with a note. */
-  storageBudgetBytes?: number
-  /** Bytes the offline copy takes on disk now (asked after each page while a budget is set). */
-  storageUsed?: () => number
-  /** Attempts for one request answered with 429 or 5xx. */
-  maxAttempts?: number
-  retryBaseMs?: number
-  signal?: AbortSignal
-  onProgress?: (counters: SyncCounters) => void
-}
-
-/** The largest page the service's contract accepts (pageSize <= 500). */
-export const MAX_PAGE_SIZE = 500
-export const MAX_NOTES = 20
-/**
- * Limits above what a real workspace holds (a chat of 100,000 messages is real, a million is not;
- * a workspace of tens of thousands of chats is big): a list longer than these is a service that
- * never ends, and paging it stops there with a note, as at the page cap.
- */
-export const MAX_CHATS = 50_000
-export const MAX_CHAT_MESSAGES = 250_000
-/**
- * Writes sent to the cache worker and not yet committed, at most, for the whole run: a chat goes
- * on to its next page, and the run to its next chat, without waiting for commits. The worker
- * keeps them in order and commits those waiting together (group commit), so when it falls behind
- * its transactions grow instead of the sync slowing to one commit per page.
- */
-export const WRITES_AHEAD = 64
-/**
- * Messages sent to the cache worker and not yet committed, at most: what a Cancel waits for (the
- * run ends only once no write touches the cache). At the worker's several thousand rows a second,
- * this keeps a Cancel well under 2 s, and memory flat whatever the page size.
- */
-export const ROWS_AHEAD = 6_000
+import { chain, pageTurns } from './pageTurns'
+import {
+  MAX_CHAT_MESSAGES,
+  MAX_CHATS,
+  MAX_NOTES,
+  MAX_PAGE_SIZE,
+  ROWS_AHEAD,
+  WRITES_AHEAD,
+  type SyncCounters,
+  type SyncRunOptions,
+} from './syncLimits'
 
 const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
-
-/**
- * One turn of the event loop per page, whichever chat it is from: the returned function resolves
- * its callers one at a time, each in a later turn than the one before (an immediate queued from an
- * immediate runs in the next turn, after the timers and I/O due meanwhile). A page's answer is read
- * and validated in the task that received it; what the run then does with it (the pager, sending
- * it to the worker) waits for its turn. Without it, the chats whose writes a group commit answered
- * together all sent their next pages in that one task, and the main thread's longest task grew
- * with the number of chats.
- */
-export function pageTurns(): () => Promise<void> {
-  const waiting: (() => void)[] = []
-  let queued = false
-  const release = () => {
-    waiting.shift()?.()
-    if (waiting.length > 0) setImmediate(release)
-    else queued = false
-  }
-  return () =>
-    new Promise<void>((resolve) => {
-      waiting.push(resolve)
-      if (!queued) {
-        queued = true
-        setImmediate(release)
-      }
-    })
-}
 
 /**
  * Makes a workspace (or one agent's chats) available offline: every chat, then every chat's
@@ -424,14 +343,4 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   counters.currentChat = null
   progress()
   return counters
-}
-
-/** Both wake-ups run (several chats' syncs may wait for the queue at once). */
-function chain(a: (() => void) | undefined, b: () => void): () => void {
-  return a
-    ? () => {
-        a()
-        b()
-      }
-    : b
 }
