@@ -6,11 +6,12 @@ import type { ChatMessage } from '../../electron/contract'
 import { cacheApi, CacheClient } from '../../electron/core/cache/cacheClient'
 import { DEFAULT_TUNING } from '../../electron/core/cache/cacheServer'
 import { CACHE_CIPHER, keyConnection } from '../../electron/core/cache/cacheDatabase'
-import { CHUNK_BITS, chunksOf, MAX_CHUNKS } from '../../electron/core/cache/messageChunks'
+import { CHUNK_BITS } from '../../electron/core/cache/messageChunks'
 import { ftsQueryOf, MessageSearch } from '../../electron/core/cache/messageSearch'
-import { migrations } from '../../electron/core/cache/migrations'
 import { WRITES_AHEAD } from '../../electron/core/sync/syncLimits'
+import { makeMessages, makeVocabulary, rng } from './chatText'
 import { lagMonitor } from './lag'
+import { KEY_HEX, rawDatabase } from './rawDatabase'
 
 /**
  * The offline cache as the app runs it (every statement in the cache worker, the main process
@@ -31,126 +32,9 @@ const GROUP_ROWS = 20_000
 /** Pages sent and not yet committed, at most, as the sync allows (its WRITES_AHEAD). */
 const IN_FLIGHT = WRITES_AHEAD
 
-// Pseudo-words drawn with a Zipf-like skew, like chat text: a few words everywhere, most rare.
-const SYLLABLES = 'ba ca ção de do en fa ga la li ma me na no pa pe ra re sa se ta te tu va vi zé'.split(' ')
-export function makeVocabulary(random: () => number): string[] {
-  const words = new Set<string>([
-    'pedido',
-    'entrega',
-    'ação',
-    'cobrança',
-    'reembolso',
-    'atendimento',
-    'produto',
-    'prazo',
-  ])
-  while (words.size < 20_000) {
-    const n = 2 + Math.floor(random() * 3)
-    let w = ''
-    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(random() * SYLLABLES.length)]
-    words.add(w)
-  }
-  return [...words]
-}
-
-export function rng(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
-
-export function makeMessages(
-  chatId: string,
-  count: number,
-  startTime: number,
-  random: () => number,
-  vocabulary: string[],
-  firstIndex = 0,
-) {
-  const out: ChatMessage[] = []
-  for (let k = 0; k < count; k++) {
-    const i = firstIndex + k
-    const words: string[] = []
-    const n = 6 + Math.floor(random() * 14)
-    for (let w = 0; w < n; w++) {
-      // rank ~ 1/u: the Zipf shape of word frequencies in text.
-      const rank = Math.min(vocabulary.length - 1, Math.floor(1 / (random() + 1e-4)) - 1)
-      words.push(vocabulary[rank])
-    }
-    out.push({
-      id: `${chatId}-m${i}`,
-      time: startTime + k * 1000,
-      role: i % 2 ? 'assistant' : 'user',
-      type: 'TEXT',
-      text: words.join(' '),
-      userName: 'Cliente',
-    })
-  }
-  return out
-}
-
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
-}
-
-const KEY_HEX = 'cd'.repeat(32)
-
-/** A row of the raw loop: seq, chat, id, time, role, type, the message as JSON, its text chunks. */
-export type RawRow = [number, string, string, number, string | null, string | null, string, string[]]
-
-export interface RawDatabase {
-  db: InstanceType<typeof Database>
-  write: (rows: RawRow[]) => void
-  rowsOf: (chatId: string, slot: number, messages: readonly ChatMessage[]) => RawRow[]
-}
-
-/**
- * The raw limit: the same schema, cipher and pragmas; bare INSERTs; the index filled per
- * transaction. `without` takes one cost away (the ingest profile's ablations): the cipher, or the
- * full-text index.
- */
-export function rawDatabase(file: string, without: { cipher?: boolean; search?: boolean } = {}): RawDatabase {
-  const db = new Database(file)
-  if (!without.cipher) keyConnection(db, KEY_HEX, CACHE_CIPHER)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  db.pragma('cache_size = -32768')
-  for (const m of migrations) db.exec(m.sql)
-  db.exec('CREATE TEMP TABLE pending_chunks (cid INTEGER PRIMARY KEY, text TEXT, midia_content TEXT)')
-  const insert = db.prepare(
-    `INSERT INTO messages (seq, chat_id, id, time, role, type, file_name, image_url, audio_url, document_url, raw)
-     VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, ?)`,
-  )
-  const chunk = db.prepare(`INSERT INTO temp.pending_chunks VALUES ((? << ${CHUNK_BITS}) | ?, ?, NULL)`)
-  const move = db.prepare('INSERT INTO message_chunks SELECT * FROM temp.pending_chunks')
-  const index = db.prepare('INSERT INTO message_search (rowid, text, midia_content) SELECT * FROM temp.pending_chunks')
-  const clear = db.prepare('DELETE FROM temp.pending_chunks')
-  type Row = RawRow
-  const write = db.transaction((rows: Row[]) => {
-    for (const r of rows) {
-      insert.run(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
-      r[7].forEach((c, n) => chunk.run(r[0], MAX_CHUNKS - 1 - n, c))
-    }
-    move.run()
-    if (!without.search) index.run()
-    clear.run()
-  })
-  /** Rows as the raw loop inserts them, prepared before the clock starts; seq from the time (no probing). */
-  const rowsOf = (chatId: string, slot: number, messages: readonly ChatMessage[]): Row[] =>
-    messages.map((m) => [
-      Math.trunc(m.time) * 1024 + slot,
-      chatId,
-      m.id,
-      Math.trunc(m.time),
-      m.role ?? null,
-      m.type ?? null,
-      JSON.stringify(m),
-      chunksOf(m.text ?? null),
-    ])
-  return { db, write, rowsOf }
 }
 
 function timeIt(fn: () => void): number {

@@ -7,7 +7,7 @@ import { INBOX_VIEWS } from '../../electron/contract/app/insights'
 import { lagMonitor } from './lag'
 import { InsightsQuery } from '../../electron/core/cache/insightsQuery'
 import { MessageStore } from '../../electron/core/cache/messageStore'
-import { makeMessages, rng } from './cache.bench'
+import { makeMessages, rng } from './chatText'
 
 /**
  * The inbox's view switch over 100,000 cached chats and the insights over 1,000,000 cached

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { rawDatabase, type RawRow } from './cache.bench'
+import { rawDatabase, type RawRow } from './rawDatabase'
 
 // The raw loop of the ingest profile in a thread of its own, so V8's --cpu-prof profiles it
 // exactly as it profiles the cache worker. Rows arrive prepared; only the writes are timed.

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { SEED_FACTS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index'
 import { expect, settle, test as base } from './fixtures'
+import { restartablePort } from './ports'
 
 export const SERVICE_TOKEN = 'e2e-agent-screens-token-0123456789'
 
@@ -28,7 +29,13 @@ export const test = base.extend<AgentFixtures>({
     await rm(dir, { recursive: true, force: true })
   },
   service: async ({ serviceDbFile }, use) => {
-    const service = await startSandbox({ token: SERVICE_TOKEN, bigChat: false, dbFile: serviceDbFile })
+    // On a port of its own: a test may restart it at the same address (rotateServiceToken).
+    const service = await startSandbox({
+      port: await restartablePort(),
+      token: SERVICE_TOKEN,
+      bigChat: false,
+      dbFile: serviceDbFile,
+    })
     await use(service)
     await service.close()
   },

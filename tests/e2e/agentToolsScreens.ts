@@ -37,10 +37,10 @@ export async function setAppearance(core: Core, theme: 'light' | 'dark', locale:
 }
 
 export const VARIANTS = [
-  { theme: 'light', locale: 'en' },
-  { theme: 'dark', locale: 'en' },
-  { theme: 'light', locale: 'pt-BR' },
-  { theme: 'dark', locale: 'pt-BR' },
+  { theme: 'light', locale: 'en', a11y: false },
+  { theme: 'dark', locale: 'en', a11y: true },
+  { theme: 'light', locale: 'pt-BR', a11y: true },
+  { theme: 'dark', locale: 'pt-BR', a11y: false },
 ] as const
 
 /**

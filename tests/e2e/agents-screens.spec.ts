@@ -5,16 +5,21 @@ import { expect, openAgent, openAgents, openTab, test } from './agentScreens'
  * person to look at. Each step also checks the screen says something in the right language.
  */
 const variants = [
-  { locale: 'en-US', lang: 'en', theme: 'light', tabs: { profile: 'Profile', webhooks: 'Webhooks' } },
-  { locale: 'en-US', lang: 'en', theme: 'dark', tabs: { profile: 'Profile', webhooks: 'Webhooks' } },
-  { locale: 'pt-BR', lang: 'pt', theme: 'light', tabs: { profile: 'Perfil', webhooks: 'Webhooks' } },
-  { locale: 'pt-BR', lang: 'pt', theme: 'dark', tabs: { profile: 'Perfil', webhooks: 'Webhooks' } },
+  { locale: 'en-US', lang: 'en', theme: 'light', a11y: false, tabs: { profile: 'Profile', webhooks: 'Webhooks' } },
+  { locale: 'en-US', lang: 'en', theme: 'dark', a11y: true, tabs: { profile: 'Profile', webhooks: 'Webhooks' } },
+  { locale: 'pt-BR', lang: 'pt', theme: 'light', a11y: true, tabs: { profile: 'Perfil', webhooks: 'Webhooks' } },
+  { locale: 'pt-BR', lang: 'pt', theme: 'dark', a11y: false, tabs: { profile: 'Perfil', webhooks: 'Webhooks' } },
 ] as const
 
 for (const v of variants) {
   test.describe(`${v.lang} ${v.theme}`, () => {
     // Tall enough that the longest tab fits: the content scrolls inside the shell, not the page.
-    test.use({ systemLocale: v.locale, colorScheme: v.theme, viewport: { width: 1280, height: 1500 } })
+    test.use({
+      systemLocale: v.locale,
+      colorScheme: v.theme,
+      viewport: { width: 1280, height: 1500 },
+      a11yChecks: v.a11y,
+    })
 
     test(`agent screens (${v.lang}, ${v.theme})`, async ({ page, preview, shot }) => {
       const name = (screen: string) => `agents-screen-${screen}-${v.lang}-${v.theme}`

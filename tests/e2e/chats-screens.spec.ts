@@ -5,18 +5,21 @@ import { expect, test } from './fixtures'
 const looks = [
   {
     name: 'en-dark',
+    a11y: true,
     locale: 'en-US',
     scheme: 'dark',
     words: { demo: 'Open the demo', chats: 'Chats', search: 'Search in chat' },
   },
   {
     name: 'pt-light',
+    a11y: true,
     locale: 'pt-BR',
     scheme: 'light',
     words: { demo: 'Abrir a demonstração', chats: 'Conversas', search: 'Buscar na conversa' },
   },
   {
     name: 'pt-dark',
+    a11y: false,
     locale: 'pt-BR',
     scheme: 'dark',
     words: { demo: 'Abrir a demonstração', chats: 'Conversas', search: 'Buscar na conversa' },
@@ -28,6 +31,7 @@ for (const look of looks) {
     test.use({
       previewOptions: { systemLocale: look.locale },
       colorScheme: look.scheme,
+      a11yChecks: look.a11y,
       locale: look.locale,
       timezoneId: 'America/Sao_Paulo',
     })

@@ -10,15 +10,15 @@ async function viewportShot(page: Page, name: string) {
 }
 
 const LOOKS = [
-  { locale: 'en-US', tag: 'en', theme: 'light', demo: 'Open the demo', heading: 'Contacts' },
-  { locale: 'en-US', tag: 'en', theme: 'dark', demo: 'Open the demo', heading: 'Contacts' },
-  { locale: 'pt-BR', tag: 'pt', theme: 'light', demo: 'Abrir a demonstração', heading: 'Contatos' },
-  { locale: 'pt-BR', tag: 'pt', theme: 'dark', demo: 'Abrir a demonstração', heading: 'Contatos' },
+  { locale: 'en-US', tag: 'en', theme: 'light', a11y: false, demo: 'Open the demo', heading: 'Contacts' },
+  { locale: 'en-US', tag: 'en', theme: 'dark', a11y: true, demo: 'Open the demo', heading: 'Contacts' },
+  { locale: 'pt-BR', tag: 'pt', theme: 'light', a11y: true, demo: 'Abrir a demonstração', heading: 'Contatos' },
+  { locale: 'pt-BR', tag: 'pt', theme: 'dark', a11y: false, demo: 'Abrir a demonstração', heading: 'Contatos' },
 ] as const
 
 for (const look of LOOKS) {
   test.describe(`${look.tag} ${look.theme}`, () => {
-    test.use({ previewOptions: { systemLocale: look.locale }, colorScheme: look.theme })
+    test.use({ previewOptions: { systemLocale: look.locale }, colorScheme: look.theme, a11yChecks: look.a11y })
 
     test('contacts list, contact detail and the command palette', async ({ page, preview, shot }) => {
       const suffix = `${look.tag}-${look.theme}`

@@ -21,6 +21,13 @@ type Fixtures = {
    * violation fails the test (every screen and dialog, in both themes and both languages).
    */
   shot: (name: string) => Promise<void>
+  /**
+   * Whether this test's `shot` checks with axe (screen tours only; default yes). A tour that runs in
+   * both languages checks each screen once per theme, not once per theme and language: it turns the
+   * check off in the variants whose theme another language already checks (light is checked in
+   * Portuguese, dark in English), so every screen is still checked in both themes and both languages.
+   */
+  a11yChecks: boolean
   /** Fails the test on any uncaught error or unhandled rejection in the page (runs for every test). */
   pageErrors: void
   /**
@@ -32,6 +39,7 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   previewOptions: [{}, { option: true }],
+  a11yChecks: [true, { option: true }],
   // A fresh preview per test: a new user with an empty user-data folder and a memory-only vault.
   // The app reaches its service through the vendor gate: a request or answer that breaks the
   // vendor's OpenAPI document fails the test at its end, listing method, path, location, message.
@@ -59,14 +67,14 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  shot: async ({ page }, use) => {
+  shot: async ({ page, a11yChecks }, use) => {
     await use(async (name) => {
       await settle(page)
       await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
       // Axe checks the screen tours (the *-screens specs walk every screen and dialog in both themes
-      // and both languages); the journeys' pictures show the same screens mid-task. A check takes
-      // seconds on a busy 2-core machine: each one extends the test's time.
-      if (!/-screens\.spec\.ts$/.test(base.info().file)) return
+      // and both languages, see `a11yChecks`); the journeys' pictures show the same screens mid-task.
+      // A check takes seconds on a busy 2-core machine: each one extends the test's time.
+      if (!a11yChecks || !/-screens\.spec\.ts$/.test(base.info().file)) return
       base.info().setTimeout(base.info().timeout + 30_000)
       const problems = await seriousViolations(page, name)
       if (A11Y_ENFORCED) expect(problems, `accessibility of ${name}:\n${describeProblems(problems)}`).toEqual([])

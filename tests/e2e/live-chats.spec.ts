@@ -10,6 +10,7 @@ import { SandboxStore } from '../../electron/sandbox/store'
 import { startPreview, type Preview } from '../../preview/preview'
 import { describeViolations } from '../vendor/gate'
 import { expect, settle, test, untilStill } from './fixtures'
+import { restartablePort } from './ports'
 
 /**
  * Operators on live chats, against the embedded service through the vendor gate: take
@@ -32,8 +33,8 @@ interface World {
 async function world(locale = 'en-US'): Promise<World> {
   const dir = await mkdtemp(path.join(tmpdir(), 'live-chats-'))
   const dbFile = path.join(dir, 'service.db')
-  const sandbox = await startSandbox({ token: TOKEN, bigChat: false, dbFile })
-  const port = Number(new URL(sandbox.url).port)
+  const port = await restartablePort()
+  const sandbox = await startSandbox({ port, token: TOKEN, bigChat: false, dbFile })
   const preview = await startPreview({
     vault: 'memory',
     systemLocale: locale,

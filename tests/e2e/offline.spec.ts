@@ -1,14 +1,15 @@
 import { startSandbox } from '../../electron/sandbox/index'
 import { startPreview } from '../../preview/preview'
 import { expect, test } from './fixtures'
+import { restartablePort } from './ports'
 
 test('when the service goes away: cached pages say so, an uncached one fails with retry, and retry works once it is back', async ({
   page,
   shot,
 }) => {
   const token = 'offline-token-0123456789'
-  const first = await startSandbox({ token, bigChat: false })
-  const port = Number(new URL(first.url).port)
+  const port = await restartablePort()
+  const first = await startSandbox({ port, token, bigChat: false })
   const preview = await startPreview({
     vault: 'memory',
     systemLocale: 'en-US',

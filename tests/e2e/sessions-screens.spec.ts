@@ -4,18 +4,21 @@ import { expect, test } from './fixtures'
 const looks = [
   {
     name: 'en-dark',
+    a11y: true,
     locale: 'en-US',
     scheme: 'dark',
     words: { demo: 'Open the demo', sessions: 'Sessions', agents: 'Agents', tryIt: 'Try it' },
   },
   {
     name: 'pt-light',
+    a11y: true,
     locale: 'pt-BR',
     scheme: 'light',
     words: { demo: 'Abrir a demonstração', sessions: 'Atendimentos', agents: 'Agentes', tryIt: 'Testar' },
   },
   {
     name: 'pt-dark',
+    a11y: false,
     locale: 'pt-BR',
     scheme: 'dark',
     words: { demo: 'Abrir a demonstração', sessions: 'Atendimentos', agents: 'Agentes', tryIt: 'Testar' },
@@ -27,6 +30,7 @@ for (const look of looks) {
     test.use({
       previewOptions: { systemLocale: look.locale },
       colorScheme: look.scheme,
+      a11yChecks: look.a11y,
       locale: look.locale,
       timezoneId: 'America/Sao_Paulo',
     })

@@ -1,14 +1,15 @@
 import { startSandbox } from '../../electron/sandbox/index'
 import { startPreview } from '../../preview/preview'
 import { expect, test } from './fixtures'
+import { restartablePort } from './ports'
 
 test('a refused token opens the token dialog, and the call that failed runs again with the new one', async ({
   page,
   shot,
 }) => {
   // A service whose token is changed while the app is open: same address, new token.
-  const first = await startSandbox({ token: 'first-token-0123456789', bigChat: false })
-  const port = Number(new URL(first.url).port)
+  const port = await restartablePort()
+  const first = await startSandbox({ port, token: 'first-token-0123456789', bigChat: false })
   const preview = await startPreview({
     vault: 'memory',
     systemLocale: 'en-US',
@@ -53,8 +54,8 @@ test('a token refused while the offline copy answers is said in a banner; the ca
   page,
   shot,
 }) => {
-  const first = await startSandbox({ token: 'first-token-0123456789', bigChat: false })
-  const port = Number(new URL(first.url).port)
+  const port = await restartablePort()
+  const first = await startSandbox({ port, token: 'first-token-0123456789', bigChat: false })
   const preview = await startPreview({
     vault: 'memory',
     systemLocale: 'en-US',

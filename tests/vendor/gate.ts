@@ -1,6 +1,5 @@
 import {
   createInstance,
-  getHttpOperationsFromSpec,
   type IHttpConfig,
   type IHttpNameValue,
   type IHttpRequest,
@@ -9,13 +8,11 @@ import {
 } from '@stoplight/prism-http'
 import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types'
 import * as E from 'fp-ts/lib/Either.js'
-import { AsyncLocalStorage } from 'node:async_hooks'
-import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { applyVendorFixes, type Json } from './overlay'
+import { vendorOperations, type Violation } from './document'
+import { findOperation, silentLogger, UNDECLARED, undeclaredQuery } from './exchange'
+import { currentRequest, describeUnusable, unusableSchemas, watchPrismCompilation } from './prismSchemas'
 
 /**
  * The vendor gate: Stoplight Prism, built from the vendor's own OpenAPI document (plus the
@@ -29,263 +26,11 @@ import { applyVendorFixes, type Json } from './overlay'
  * a schema silently (everything it contains goes unchecked), see `unusableSchemas`.
  */
 
-export const VENDOR_DOCUMENT_FILE = fileURLToPath(new URL('./gptmaker-openapi.json', import.meta.url))
-
-/** The vendor's document exactly as published (a verbatim copy in the repo). */
-export function vendorDocument(): Json {
-  return JSON.parse(readFileSync(VENDOR_DOCUMENT_FILE, 'utf8')) as Json
-}
-
-/** The vendor's document with the overlay's corrections. */
-export function fixedVendorDocument(): Json {
-  return applyVendorFixes(vendorDocument())
-}
-
-let fixedOperations: Promise<IHttpOperation[]> | undefined
-
-/** Prism's operations of a document (the corrected vendor document when none is given). */
-export function vendorOperations(doc?: Json): Promise<IHttpOperation[]> {
-  if (doc) return getHttpOperationsFromSpec(structuredClone(doc))
-  fixedOperations ??= getHttpOperationsFromSpec(fixedVendorDocument())
-  return fixedOperations
-}
-
-export interface Violation {
-  method: string
-  /** The path as sent, e.g. /v2/agent/3EB7.../webhooks. */
-  path: string
-  /** The document's operation, e.g. PUT /v2/agent/{agentId}/webhooks; absent when none matched. */
-  operation?: string
-  /** request or response, then where: `request body.behavior`, `response body.0.avatar`, `request query.query`. */
-  location: string
-  message: string
-}
-
-export function formatViolation(v: Violation): string {
-  const op = v.operation ? ` [${v.operation}]` : ''
-  return `${v.method} ${v.path}${op} ${v.location}: ${v.message}`
-}
-
-/** The distinct violations, one line each, for a failure message. */
-export function describeViolations(violations: Violation[]): string {
-  const lines = [...new Set(violations.map(formatViolation))]
-  return `${lines.length} violation(s) of the vendor document:\n  ${lines.join('\n  ')}`
-}
-
-// ---- schemas Prism cannot compile ---------------------------------------------------------------
-
-export interface UnusableSchema {
-  operation: string
-  location: string
-  message: string
-}
-
-// Prism's own copy of Ajv and ajv-formats, so the check compiles exactly what Prism compiles.
-const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'))
-
-interface AjvLike {
-  compile(schema: object): unknown
-}
-type AjvConstructor = new (options: object) => AjvLike
-
-/** Ajv as Prism configures it (validator/validators/utils.js), with its warnings collected. */
-function prismLikeAjv(warnings: string[]): AjvLike {
-  const Ajv = (prismRequire('ajv') as { default: AjvConstructor }).default
-  const addFormats = (prismRequire('ajv-formats') as { default: (ajv: AjvLike) => void }).default
-  const record = (...args: unknown[]) => {
-    const first = String(args[0])
-    // Prism silences exactly this warning; unknown formats are not validated, not a skipped schema.
-    if (!first.startsWith('unknown format')) warnings.push(args.map(String).join(' '))
-  }
-  const ajv = new Ajv({
-    allErrors: true,
-    allowUnionTypes: true,
-    allowMatchingProperties: true,
-    strict: false,
-    coerceTypes: false,
-    logger: { warn: record, error: record, log: () => {} },
-  })
-  addFormats(ajv)
-  return ajv
-}
-
-type Param = { name: string; required?: boolean; schema?: object }
-
-/** The object schema Prism builds from one location's parameters (validators/params.js). */
-function paramsSchema(params: Param[]): object {
-  return {
-    type: 'object',
-    properties: Object.fromEntries(params.filter((p) => p.schema).map((p) => [p.name.toLowerCase(), p.schema])),
-    required: params.filter((p) => p.required).map((p) => p.name.toLowerCase()),
-  }
-}
-
-/**
- * Every schema of the operations that Prism would fail to compile, or compile only with a warning.
- * Prism wraps the compilation in a try/catch and treats a schema it cannot compile as "no errors"
- * (validator/validators/utils.js, `O.tryCatch`): the request or answer is then never checked.
- */
-export function unusableSchemas(operations: IHttpOperation[]): UnusableSchema[] {
-  const known = unusableOf.get(operations)
-  if (known) return known
-  const found: UnusableSchema[] = []
-  const warnings: string[] = []
-  const ajv = prismLikeAjv(warnings)
-  for (const op of operations) {
-    const bundle = (op as unknown as { __bundled__?: unknown }).__bundled__
-    const operation = `${op.method.toUpperCase()} ${op.path}`
-    const places: [string, object | undefined][] = []
-    for (const c of op.request?.body?.contents ?? []) places.push([`request body (${c.mediaType})`, c.schema])
-    for (const where of ['path', 'query', 'headers', 'cookie'] as const) {
-      const params = (op.request?.[where] ?? []) as Param[]
-      if (params.length > 0) places.push([`request ${where} parameters`, paramsSchema(params)])
-    }
-    for (const r of op.responses) {
-      for (const c of r.contents ?? []) places.push([`response ${r.code} body (${c.mediaType})`, c.schema])
-      if (r.headers?.length) places.push([`response ${r.code} headers`, paramsSchema(r.headers as Param[])])
-    }
-    for (const [location, schema] of places) {
-      if (!schema) continue
-      warnings.length = 0
-      try {
-        ajv.compile({ ...schema, __bundled__: bundle })
-      } catch (err) {
-        found.push({ operation, location, message: err instanceof Error ? err.message : String(err) })
-        continue
-      }
-      for (const message of warnings) found.push({ operation, location, message })
-    }
-  }
-  unusableOf.set(operations, found)
-  return found
-}
-
-const unusableOf = new WeakMap<IHttpOperation[], UnusableSchema[]>()
-
-export function describeUnusable(list: UnusableSchema[]): string {
-  return (
-    `Prism cannot compile ${list.length} schema(s) of the vendor document and would skip them silently:\n  ` +
-    list.map((u) => `${u.operation} ${u.location}: ${u.message}`).join('\n  ')
-  )
-}
-
-// While the gate runs, a schema Prism fails to compile is reported against the request that met it.
-const currentRequest = new AsyncLocalStorage<(message: string) => void>()
-let compileWatched = false
-
-function watchPrismCompilation(): void {
-  if (compileWatched) return
-  compileWatched = true
-  const core = (prismRequire('ajv/dist/core') as { default: { prototype: AjvLike } }).default.prototype
-  const compile = core.compile
-  core.compile = function (this: AjvLike, ...args: Parameters<AjvLike['compile']>) {
-    try {
-      return compile.apply(this, args)
-    } catch (err) {
-      currentRequest.getStore()?.(
-        `Prism could not compile a schema and skipped it: ${err instanceof Error ? err.message : String(err)}`,
-      )
-      throw err
-    }
-  }
-}
-
-/**
- * Query parameters the operation does not declare. Prism ignores them; the gate does not: an
- * undeclared parameter is one the real service may ignore or refuse.
- */
-function undeclaredQuery(operation: IHttpOperation | undefined, names: Iterable<string>): string[] {
-  if (!operation) return []
-  const declared = new Set((operation.request?.query ?? []).map((q) => q.name))
-  return [...new Set(names)].filter((name) => !declared.has(name))
-}
-
-const UNDECLARED = 'the vendor document declares no such query parameter for this operation'
-
-// ---- one exchange, checked without a server ----------------------------------------------------
-
-export interface Exchange {
-  method: string
-  /** Path with its query, e.g. /v2/workspace/W1/search?page=1&query=ana */
-  path: string
-  body?: unknown
-  /** The answer to check too; without it only the request is checked. */
-  response?: { status: number; body?: unknown }
-}
-
-/**
- * The violations Prism finds in one request (and its answer), as the gate would record them: for
- * unit-level checks of what a body builder produces or what a schema must accept.
- */
-export async function vendorViolations(exchange: Exchange, operations?: IHttpOperation[]): Promise<Violation[]> {
-  const ops = operations ?? (await vendorOperations())
-  const url = new URL(exchange.path, 'http://vendor')
-  const query: Record<string, string | string[]> = {}
-  for (const [k, v] of url.searchParams) query[k] = v
-  const method = exchange.method.toLowerCase() as IHttpRequest['method']
-  const text = exchange.body === undefined ? '' : JSON.stringify(exchange.body)
-  const input: IHttpRequest = {
-    method,
-    url: { path: url.pathname, query },
-    headers: {
-      authorization: 'Bearer check',
-      accept: 'application/json',
-      ...(text ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } : {}),
-    },
-    body: exchange.body,
-  }
-  const response = exchange.response ?? { status: 200, body: undefined }
-  const forward: PrismHttpComponents['forward'] = () => () => async () =>
-    E.right<Error, IHttpResponse>({
-      statusCode: response.status,
-      headers: response.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: response.body,
-    })
-  const prism = createInstance(
-    {
-      isProxy: true,
-      upstream: new URL('http://127.0.0.1:9'),
-      upstreamProxy: undefined,
-      errors: false,
-      checkSecurity: true,
-      validateRequest: true,
-      validateResponse: exchange.response !== undefined,
-      mock: { dynamic: false },
-    },
-    { logger: silentLogger, forward },
-  )
-  const found: Violation[] = []
-  const result = await prism.request(input, ops)()
-  if (E.isLeft(result)) throw result.left
-  for (const [side, list] of [
-    ['request', result.right.validations.input],
-    ['response', result.right.validations.output],
-  ] as const)
-    for (const d of list) {
-      const routeMissing = d.message === 'Selected route not found'
-      if (d.severity !== DiagnosticSeverity.Error && !routeMissing) continue
-      found.push({
-        method: exchange.method.toUpperCase(),
-        path: exchange.path,
-        location: `${side} ${d.path?.join('.') ?? ''}`.trim(),
-        message: routeMissing ? 'no operation of the vendor document matches this request' : d.message,
-      })
-    }
-  for (const name of undeclaredQuery(findOperation(ops, method, url.pathname), url.searchParams.keys()))
-    found.push({
-      method: exchange.method.toUpperCase(),
-      path: exchange.path,
-      location: `request query.${name}`,
-      message: UNDECLARED,
-    })
-  return found
-}
-
-// ---- the gate server ----------------------------------------------------------------------------
-
-const silentLogger = new Proxy({} as Record<string, unknown>, {
-  get: (_target, name) => (name === 'child' ? () => silentLogger : () => {}),
-}) as unknown as PrismHttpComponents['logger']
+// The gate's pieces, from one place for the tests: the document and its violations (document.ts), the
+// schemas Prism cannot compile (prismSchemas.ts), one exchange checked without a server (exchange.ts).
+export * from './document'
+export { describeUnusable, unusableSchemas, type UnusableSchema } from './prismSchemas'
+export { vendorViolations, type Exchange } from './exchange'
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -561,27 +306,4 @@ export async function startVendorGate(mode: GateMode, options: GateOptions = {})
         server.closeAllConnections()
       }),
   }
-}
-
-/** The document's operation for a request path (for naming it in a violation); literal segments win. */
-function findOperation(operations: IHttpOperation[], method: string, path: string): IHttpOperation | undefined {
-  const parts = path.split('/')
-  let best: IHttpOperation | undefined
-  let bestLiterals = -1
-  for (const op of operations) {
-    if (op.method.toLowerCase() !== method) continue
-    const template = op.path.split('/')
-    if (template.length !== parts.length) continue
-    let literals = 0
-    const fits = template.every((t, i) => {
-      if (t.startsWith('{') && t.endsWith('}')) return true
-      literals++
-      return t === parts[i]
-    })
-    if (fits && literals > bestLiterals) {
-      best = op
-      bestLiterals = literals
-    }
-  }
-  return best
 }

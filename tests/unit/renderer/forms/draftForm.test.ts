@@ -110,7 +110,7 @@ describe('the form kit (useDraftForm + FormField)', () => {
     const shown: [string, string | undefined][] = []
     const save = vi.fn<Save>(async () => ({
       ok: false,
-      // The form main gives a rule (see fieldRulesAcrossIpc.test.ts for the real router producing it).
+      // The form main gives a rule (see routerFieldRules.test.ts for the real router producing it).
       error: {
         kind: 'validation',
         message: 'Invalid input',
