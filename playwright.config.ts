@@ -9,7 +9,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   globalSetup: './tests/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two at once on CI too: a journey mostly waits (for the page, the preview's core, the embedded
+  // service), and each test has its own preview, service and ports (tests/e2e/ports.ts).
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // One retry on CI, where a 2-core machine runs the service, the core and Chromium at once; a test
