@@ -39,6 +39,18 @@ type Pending = {
  * the cache worker (`cacheWorker.ts`), which owns the file; the main event loop never runs a
  * statement. A newer search cancels the one before it.
  */
+/**
+ * A call made after the cache began to close (a clear, a removed profile, a damaged file set
+ * aside). The caller asks the offline layer for the profile's cache again, which waits for the
+ * close to end and opens the file anew.
+ */
+export class CacheClosed extends Error {
+  constructor() {
+    super('The cache is closed')
+    this.name = 'CacheClosed'
+  }
+}
+
 export class CacheClient {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
@@ -60,7 +72,7 @@ export class CacheClient {
     }
     worker.on('error', fail)
     worker.on('exit', (code) =>
-      fail(new Error(this.closing ? 'The cache is closed' : `The cache worker stopped (exit code ${code})`)),
+      fail(this.closing ? new CacheClosed() : new Error(`The cache worker stopped (exit code ${code})`)),
     )
   }
 
@@ -150,7 +162,7 @@ export class CacheClient {
     } catch {
       // The thread is already gone: nothing left to close.
     }
-    this.stopped ??= new Error('The cache is closed')
+    this.stopped ??= new CacheClosed()
     await this.worker.terminate()
   }
 
@@ -161,6 +173,8 @@ export class CacheClient {
    */
   private send<T extends AnswerTo<Request>>(msg: Request, partial?: (rows: SearchRow[]) => void): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped)
+    // Once the close is on its way, the worker's connection is gone by the time a request arrives.
+    if (this.closing && msg.op !== 'close') return Promise.reject(new CacheClosed())
     const id = this.nextId++
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: AnswerTo<Request>) => void, reject, partial })

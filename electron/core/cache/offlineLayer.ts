@@ -24,6 +24,8 @@ import {
   setAsideCaches,
   type ProfileCache,
 } from './profileCache'
+import { CacheClosed } from './cacheClient'
+import { closingGate } from './closingGate'
 import { CacheUnavailable, setAside, type CacheDriverOptions } from './cacheDatabase'
 import { recoverPending } from './offlineCopy'
 import { ReadThroughGateway } from './readThrough'
@@ -87,7 +89,25 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     return ctx
   }
 
+  const { whileClosed, closing: closingOf } = closingGate()
+
+  /** A use of the profile's cache; if the cache closed under it (CacheClosed), once more on the one after. */
+  async function withCache<T>(profileId: string, use: (cache: ProfileCache) => Promise<T>): Promise<T> {
+    try {
+      return await use(await cacheFor(profileId))
+    } catch (e) {
+      if (!(e instanceof CacheClosed)) throw e
+      return use(await cacheFor(profileId))
+    }
+  }
+
   function cacheFor(profileId: string): Promise<ProfileCache> {
+    // An opening waits for a close under way (see closingGate.ts).
+    const closing = closingOf(profileId)
+    if (closing) {
+      const again = () => cacheFor(profileId)
+      return closing.then(again, again)
+    }
     let opening = caches.get(profileId)
     if (!opening) {
       const c = context()
@@ -139,12 +159,14 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
         if (result.state !== 'damaged' || disposed || caches.get(profileId) !== opening) return
         await jobs.stopAll(profileId)
         await readThrough?.settled()
-        if (caches.get(profileId) !== opening) return
-        await closeCache(profileId)
-        // Its outbox and drafts (not on the service) are carried into the new file, as far as they read.
-        setAside(cache.file, new Error(result.detail), { carry: true })
-        ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
-        ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
+        await whileClosed(profileId, async () => {
+          if (caches.get(profileId) !== opening) return
+          await closeCache(profileId)
+          // Its outbox and drafts (not on the service) are carried into the new file, as far as they read.
+          setAside(cache.file, new Error(result.detail), { carry: true })
+          ctx?.emit('offline.notice', { profileId, notice: 'cache_rebuilt' })
+          ctx?.notices?.post({ kind: 'cache_rebuilt', profileId })
+        })
       })
       .finally(() => checks.delete(check))
     checks.add(check)
@@ -185,7 +207,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     const setAside = setAsideCaches(context().userDataDir, profileId)
     const aside = setAside.length > 0 ? { setAside } : {}
     try {
-      const { chats, messages } = await (await cacheFor(profileId)).messages.counts()
+      const { chats, messages } = await withCache(profileId, (cache) => cache.messages.counts())
       return { profileId, bytes: profileCacheBytes(context().userDataDir, profileId), chats, messages, ...aside }
     } catch (cause) {
       if (!(cause instanceof CacheUnavailable)) throw cause
@@ -212,10 +234,12 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     const keyMissing = unavailable.get(profileId)?.problem === 'key_missing'
     await jobs.stopAll(profileId)
     await readThrough?.settled()
-    await closeCache(profileId)
-    clearProfileCache(context().userDataDir, profileId)
-    if (keyMissing) await renewCacheKey(context().userDataDir, context().secrets, profileId)
-    unavailable.delete(profileId)
+    await whileClosed(profileId, async () => {
+      await closeCache(profileId)
+      clearProfileCache(context().userDataDir, profileId)
+      if (keyMissing) await renewCacheKey(context().userDataDir, context().secrets, profileId)
+      unavailable.delete(profileId)
+    })
   }
 
   /** Every profile that still exists and has a cache file; files of removed profiles are deleted. */
@@ -232,8 +256,10 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   async function removeProfileData(profileId: string): Promise<void> {
     await jobs.stopAll(profileId)
     await readThrough?.settled()
-    await closeCache(profileId)
-    await destroyProfileCache(context().userDataDir, context().secrets, profileId)
+    await whileClosed(profileId, async () => {
+      await closeCache(profileId)
+      await destroyProfileCache(context().userDataDir, context().secrets, profileId)
+    })
   }
 
   const channels: AppHandlers<OfflineChannelName> = {
@@ -246,7 +272,7 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
     'sync.status': async (_input, channelCtx) => {
       const profile = await requireActive(channelCtx)
       try {
-        const scopes = await jobs.scopes(await cacheFor(profile.id))
+        const scopes = await withCache(profile.id, (cache) => jobs.scopes(cache))
         return { jobs: jobs.list(profile.id), scopes, cache: { state: 'ok' } satisfies CacheHealth }
       } catch (cause) {
         if (!(cause instanceof CacheUnavailable)) throw cause
@@ -255,20 +281,25 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       }
     },
     'messages.page': async ({ chatId, before, limit }, channelCtx) => {
-      const cache = await cacheFor((await requireActive(channelCtx)).id)
-      return cache.messages.page(chatId, before, limit)
+      const profile = await requireActive(channelCtx)
+      return withCache(profile.id, (cache) => cache.messages.page(chatId, before, limit))
     },
     'messages.open': async ({ chatId, limit }, channelCtx) => {
       const profile = await requireActive(channelCtx)
       // The offline copy answers when a sync read this chat's history and it holds messages of it.
-      const cache = await cacheFor(profile.id).catch(() => undefined)
-      if (cache?.open) {
+      const cached = await withCache(profile.id, async (cache) => {
+        if (!cache.open) return undefined
         const [state, newest] = await Promise.all([
           cache.messages.chatSyncState(chatId),
           cache.messages.page(chatId, undefined, limit),
         ])
-        if (state?.historyComplete && newest.messages.length > 0) return { source: 'cache' as const, ...newest }
-      }
+        return state?.historyComplete && newest.messages.length > 0 ? newest : undefined
+      }).catch((e: unknown) => {
+        // No offline copy to read (it cannot open, or it closed twice under the read): the service answers.
+        if (e instanceof CacheUnavailable || e instanceof CacheClosed) return undefined
+        throw e
+      })
+      if (cached) return { source: 'cache' as const, ...cached }
       const gateway = readThrough ?? inner
       if (!gateway) throw new AppFailure(appError('internal', 'The offline cache is not ready yet'))
       const answer = await gateway.run(profile, 'messages.list', {
@@ -278,12 +309,12 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
       return { source: 'service' as const, messages: answer.data as ChatMessage[], meta: answer.meta }
     },
     'messages.around': async ({ chatId, messageId, before, after }, channelCtx) => {
-      const cache = await cacheFor((await requireActive(channelCtx)).id)
-      return cache.messages.around(chatId, messageId, before, after)
+      const profile = await requireActive(channelCtx)
+      return withCache(profile.id, (cache) => cache.messages.around(chatId, messageId, before, after))
     },
     'search.messages': async ({ query, chatId, limit }, channelCtx) => {
-      const cache = await cacheFor((await requireActive(channelCtx)).id)
-      return cache.search.search(query, { chatId, limit })
+      const profile = await requireActive(channelCtx)
+      return withCache(profile.id, (cache) => cache.search.search(query, { chatId, limit }))
     },
     'offline.usage': async () => {
       const profiles = await allUsage()

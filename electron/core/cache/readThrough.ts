@@ -4,6 +4,7 @@ import type { Chat, ChatMessage } from '../../contract'
 import { endpoints, resourceOf, type EndpointDef, type EndpointName } from '../../contract/endpoints'
 import { readsAffectedBy, readsForgottenBy, resourcesChangedBy } from '../../contract/invalidation'
 import type { ApiGateway, GatewayAnswer, GatewayOptions } from '../gateway'
+import { CacheClosed } from './cacheClient'
 import { clearPending, copyChangeOf, dropChat, followWrite, markPending, type CopyChange } from './offlineCopy'
 import type { ProfileCache } from './profileCache'
 import { paramsKey } from './responseCache'
@@ -84,7 +85,15 @@ export class ReadThroughGateway implements ApiGateway {
 
   async run(profile: Profile, name: EndpointName, input: unknown, opts?: GatewayOptions): Promise<GatewayAnswer> {
     const def: EndpointDef = endpoints[name]
-    return def.cacheable ? this.read(profile, name, input, opts) : this.write(profile, name, def, input, opts)
+    if (!def.cacheable) return this.write(profile, name, def, input, opts)
+    try {
+      return await this.read(profile, name, input, opts)
+    } catch (e) {
+      // The cache closed under the read (a clear, a removed profile): read again from the one that
+      // replaces it, or from the service alone.
+      if (!(e instanceof CacheClosed)) throw e
+      return this.read(profile, name, input, opts)
+    }
   }
 
   /** The profile's cache, or undefined when it cannot be opened: the app then works online only. */
@@ -240,8 +249,14 @@ export class ReadThroughGateway implements ApiGateway {
     }
     const cache = await this.cacheOf(profile.id)
     if (cache) {
-      if (change) await this.followCopy(cache, change, mark)
-      await this.afterWrite(profile.id, cache, name, def, input, answer)
+      try {
+        if (change) await this.followCopy(cache, change, mark)
+        await this.afterWrite(profile.id, cache, name, def, input, answer)
+      } catch (e) {
+        // The service did the write: a cache that closed meanwhile (cleared, removed) has nothing
+        // left to keep in step, and the write must not be reported as failed.
+        if (!(e instanceof CacheClosed)) throw e
+      }
     }
     return answer
   }
