@@ -4,6 +4,7 @@ import type { Agent } from '@contract'
 import { isolate } from '@/domain/userText'
 import { feedback } from '@/feedback'
 import { confirmIn, type ConfirmRequest } from '@/composables/useConfirm'
+import { useErrorReason } from '@/composables/useErrorReason'
 import { useOfflineState } from '@/composables/useOfflineState'
 import { runWrite } from '@/query'
 import { useAgentsStore } from '@/stores/agents'
@@ -21,6 +22,7 @@ export function isAgentOn(agent: Pick<Agent, 'status'> | undefined): boolean {
  */
 export function useAgentActive() {
   const { t } = useI18n()
+  const reasonOf = useErrorReason()
   // Made at the moment of use, not in setup: a switch in a table row needs no providers around it.
   const message = {
     error: (text: string) => feedback().message.error(text),
@@ -55,7 +57,7 @@ export function useAgentActive() {
       message.error(
         r.error.kind === 'offline'
           ? t('agentActive.offlineRefused')
-          : t('agentActive.failed', { reason: `${t(`common.errorKind.${r.error.kind}`)} ${r.error.message}` }),
+          : t('agentActive.failed', { reason: reasonOf(r.error) }),
       )
       return false
     }

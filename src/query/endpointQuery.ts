@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryOptions } from '@pinia/colada'
-import { computed, toValue, type MaybeRefOrGetter } from 'vue'
+import { computed, toValue, type MaybeRefOrGetter, type Ref } from 'vue'
 import {
   appError,
   type AppError,
@@ -17,6 +17,14 @@ import { endpointKey } from './endpointKeys'
 export interface EndpointAnswer<T> {
   data: T
   meta: ResultMeta | undefined
+}
+
+/** What a screen shows of a read: its answer, why it failed, whether the first answer is awaited, asking again. */
+export interface ShownRead {
+  data: Readonly<Ref<unknown>>
+  error: Readonly<Ref<AppError | undefined>>
+  isPending: Readonly<Ref<boolean>>
+  refresh: () => unknown
 }
 
 /** A failed read, carrying the AppError main sent (the query layer needs an Error to reject with). */

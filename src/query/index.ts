@@ -7,6 +7,7 @@ export {
   type EndpointAnswer,
   type EndpointQuery,
   type EndpointQueryOptions,
+  type ShownRead,
 } from './endpointQuery'
 export { invalidateAfterWrite, runWrite } from './endpointWrite'
 export { installQuerySession } from './querySession'
