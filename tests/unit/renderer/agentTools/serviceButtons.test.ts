@@ -4,6 +4,7 @@ import type { Pinia } from 'pinia'
 import type { Component } from 'vue'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import AgentChannelsTab from '@/components/agents/channels/AgentChannelsTab.vue'
+import AgentIdleActionsTab from '@/components/agents/idle/AgentIdleActionsTab.vue'
 import AgentIntentionsTab from '@/components/agents/intentions/AgentIntentionsTab.vue'
 import AgentTransferRulesTab from '@/components/agents/transfers/AgentTransferRulesTab.vue'
 import { useSessionStore } from '@/stores/session'
@@ -19,6 +20,14 @@ beforeEach(() => {
   fake.handle('intentions.list', async () => ({ ok: true, data: [] }))
   fake.handle('transferRules.list', async () => ({ ok: true, data: [] }))
 })
+
+function goOffline() {
+  useSessionStore().connectivity = { online: false, since: Date.now() }
+}
+async function goOnline() {
+  useSessionStore().connectivity = { online: true, since: Date.now() }
+  await flushPromises()
+}
 afterEach(() => {
   document.body.innerHTML = ''
 })
@@ -42,12 +51,44 @@ describe("an agent tab's New action", () => {
   })
 
   it.each(tabs)('$name: is disabled offline, and again usable once back online', async ({ tab, button }) => {
-    const session = useSessionStore()
-    session.connectivity = { online: false, since: Date.now() }
+    goOffline()
     const w = await mountInApp(tab, { agentId: 'A1' }, pinia)
     expect(w.find(`[data-testid="${button}"]`).attributes('disabled')).toBeDefined()
-    session.connectivity = { online: true, since: Date.now() }
-    await flushPromises()
+    await goOnline()
     expect(w.find(`[data-testid="${button}"]`).attributes('disabled')).toBeUndefined()
+  })
+})
+
+describe('the actions on what the service holds', () => {
+  it("a transfer rule's Edit and Delete are disabled offline", async () => {
+    fake.handle('transferRules.list', async () => ({
+      ok: true,
+      data: [{ id: 'R1', type: 'HUMAN', instructions: 'Complaints', returnOnFinish: false }],
+    }))
+    goOffline()
+    const w = await mountInApp(AgentTransferRulesTab, { agentId: 'A1' }, pinia)
+    for (const id of ['transfer-rule-edit', 'transfer-rule-delete'])
+      expect(w.find(`[data-testid="${id}"]`).attributes('disabled'), id).toBeDefined()
+    await goOnline()
+    for (const id of ['transfer-rule-edit', 'transfer-rule-delete'])
+      expect(w.find(`[data-testid="${id}"]`).attributes('disabled'), id).toBeUndefined()
+  })
+
+  it("the idle actions' Remove all is disabled offline and its title says why", async () => {
+    fake.handle('idleActions.get', async () => ({
+      ok: true,
+      data: {
+        actions: [{ id: 'X1', type: 'SEND_MESSAGE', instructions: 'Still there?', seconds: 600, allowAllHours: true }],
+        finishOn: { seconds: 0 },
+      },
+    }))
+    goOffline()
+    const w = await mountInApp(AgentIdleActionsTab, { agentId: 'A1' }, pinia)
+    const removeAll = () => w.find('[data-testid="idle-remove-all"]')
+    expect(removeAll().attributes('disabled')).toBeDefined()
+    expect(removeAll().attributes('title')).toBe('Removing needs the service: you are offline.')
+    await goOnline()
+    expect(removeAll().attributes('disabled')).toBeUndefined()
+    expect(removeAll().attributes('title')).toBeUndefined()
   })
 })
