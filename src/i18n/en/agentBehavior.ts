@@ -42,6 +42,5 @@ export default {
     legendRemoved: 'only on the left',
     legendAdded: 'only on the right',
     legendChanged: 'changed',
-    close: 'Close',
   },
 }

@@ -150,7 +150,6 @@ export default {
     fixed: 'Fixed',
     same: 'Same',
     missing: 'Not in that run',
-    close: 'Close',
   },
   exportDone: 'The tests were exported as {file}.',
   exportFailed: 'The tests could not be exported: {reason}',

@@ -42,6 +42,5 @@ export default {
     legendRemoved: 'só à esquerda',
     legendAdded: 'só à direita',
     legendChanged: 'alterada',
-    close: 'Fechar',
   },
 }

@@ -150,7 +150,6 @@ export default {
     fixed: 'Corrigido',
     same: 'Igual',
     missing: 'Não estava nessa rodada',
-    close: 'Fechar',
   },
   exportDone: 'Os testes foram exportados como {file}.',
   exportFailed: 'Não foi possível exportar os testes: {reason}',
