@@ -198,8 +198,15 @@ export class CacheServer {
      * endpoint's schema and held; answers the page's shape (and a chat list's chats' facts), or why
      * the contract refused it. Reads no table, so the pending group is not committed first.
      */
-    'sync.readPage': (endpoint: SyncPageEndpoint, bytes: ArrayBuffer, cut: PageCut) =>
-      this.intake.read(endpoint, bytes, cut),
+    'sync.readPage': (endpoint: SyncPageEndpoint, bytes: ArrayBuffer, cut: PageCut) => {
+      const started = performance.now()
+      try {
+        return this.intake.read(endpoint, bytes, cut)
+      } finally {
+        this.stats.pagesRead++
+        this.stats.readMs += performance.now() - started
+      }
+    },
     /** Held pages the run will not write. */
     'sync.dropPages': (held: readonly number[]) => this.intake.drop(held),
     /** A held page of the chat list, saved. */
@@ -257,6 +264,9 @@ export class CacheServer {
     mergeMs: 0,
     maxMergeSliceMs: 0,
     merges: 0,
+    /** The sync's pages parsed and validated here, and the time that took. */
+    pagesRead: 0,
+    readMs: 0,
   }
 
   /** Commits the pending group now. */

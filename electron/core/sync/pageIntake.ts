@@ -87,14 +87,14 @@ export class PageIntake {
 
   /** A held page of messages, given up to be written (it is no longer held). */
   takeMessages(held: number): ChatMessage[] {
-    const page = this.take(held)
+    const page = this.take(held, 'messages.list')
     if (page.endpoint !== 'messages.list') throw new Error(`Sync page ${held} is not a page of messages`)
     return page.items
   }
 
   /** A held page of the chat list, given up to be saved. */
   takeChats(held: number): Chat[] {
-    const page = this.take(held)
+    const page = this.take(held, 'chats.list')
     if (page.endpoint !== 'chats.list') throw new Error(`Sync page ${held} is not a page of chats`)
     return page.items
   }
@@ -108,10 +108,11 @@ export class PageIntake {
     return this.held.size
   }
 
-  private take(held: number): Held {
+  /** A held page of the endpoint, no longer held; a page of another endpoint stays held. */
+  private take(held: number, endpoint: SyncPageEndpoint): Held {
     const page = this.held.get(held)
     if (!page) throw new Error(`Sync page ${held} is not held by the cache worker`)
-    this.held.delete(held)
+    if (page.endpoint === endpoint) this.held.delete(held)
     return page
   }
 }

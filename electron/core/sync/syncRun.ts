@@ -64,7 +64,9 @@ class HeldPages {
  * history was fetched to the end before is paged only until the first page that holds a cached
  * message; one whose first sync was interrupted goes on from the page it had reached. A list
  * that never ends stops at the page cap, with a note. Throws AppFailure (cancelled, offline, ...)
- * on failure; everything stored until then stays stored.
+ * on failure; everything stored until then stays stored. The main thread only fetches (through the
+ * gateway's API client: its deadline, retries, connectivity reports and origin rule) and pages: a
+ * page's bytes are transferred to the cache worker, which parses, validates and writes them.
  */
 export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   const { gateway, profile, cache, signal } = opts
@@ -158,12 +160,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       return { bytes: () => answer.bytes, accepted: () => answer.accepted(), refused: (m) => answer.refused(m) }
     }
     // A gateway that parses (a test's scripted service): its data take the same path, as bytes.
-    const parse = gateway.runDeferred
-      ? await gateway.runDeferred(profile, name, input, { signal })
-      : (
-          (answer) => () =>
-            answer
-        )(await gateway.run(profile, name, input, { signal }))
+    let parse: () => { data: unknown }
+    if (gateway.runDeferred) parse = await gateway.runDeferred(profile, name, input, { signal })
+    else {
+      const answer = await gateway.run(profile, name, input, { signal })
+      parse = () => answer
+    }
     return {
       bytes: () => encoded(parse().data),
       accepted: () => undefined,
@@ -359,6 +361,10 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       let page = 1
       let batch = await receive(fetchPage(page))
       for (;;) {
+        // A write of the run failed (the answer comes before the worker's reading of the next page,
+        // which it answers in order): no later page of this chat may be written after the hole,
+        // nor move its resume point past it.
+        if (writeFailure !== undefined) throw writeFailure
         if (pager.take(batch) === 'repeat') break
         let next = pager.after(batch)
         // In a full sync the next page is asked while this one is written; the head of a known
@@ -418,6 +424,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         batch = more ?? (await receive(following ?? fetchPage(page)))
       }
     }
+    if (writeFailure !== undefined) throw writeFailure
     // After this chat's pages in the worker's queue: "synced" commits with or after them.
     track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
   }

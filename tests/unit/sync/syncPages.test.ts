@@ -157,6 +157,35 @@ describe("the sync's pages through the client", () => {
     expect(await cache.messages.chatSyncState('c2')).toMatchObject({ historyComplete: false })
   })
 
+  it('fails, keeps what was written and goes on at the next run when the worker lost a page it had read (a restart between the read and the write)', async () => {
+    const readPage = cache.sync.readPage
+    let lost = 0
+    cache.sync.readPage = async (endpoint, bytes, cut) => {
+      const text = Buffer.from(bytes).toString('utf8')
+      const reading = await readPage(endpoint, bytes, cut)
+      // c1's second page is read, then forgotten by the worker before the run writes it.
+      if ('taken' in reading && text.includes('"c1-m10"') && lost++ === 0)
+        await cache.sync.dropPages([reading.taken.held])
+      return reading
+    }
+    const failure = await sync().then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(String(failure)).toMatch(/not held/)
+    expect(lost).toBe(1)
+    const ids = (await cache.messages.page('c1', undefined, 100)).messages.map((m) => m.id)
+    expect(ids).toHaveLength(PAGE)
+    expect(ids).not.toContain('c1-m10')
+    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false })
+    expect((await cache.worker.stats()).heldPages).toBe(0)
+    // The next run takes c1 up where it was and ends with everything, once.
+    const again = await sync()
+    expect(again.chatsDone).toBe(2)
+    expect((await cache.messages.counts()).messages).toBe(50)
+    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: true })
+  })
+
   it('asks again for a page whose answer was cut, and stores it once', async () => {
     let cut = 0
     messagesPage = (chatId, page, res) => {
