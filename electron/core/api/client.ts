@@ -322,14 +322,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function callBytes<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<AnswerBytes> {
     const [input, opts] = args
-    let bytes: Uint8Array<ArrayBuffer>
-    let token: string
+    let read: { bytes: Uint8Array<ArrayBuffer>; token: string }
     try {
-      ;({ bytes, token } = await perform(name, input, opts?.signal))
-      refuseEchoedToken(name, bytes, token)
+      read = await perform(name, input, opts?.signal)
+      refuseEchoedToken(name, read.bytes, read.token)
     } catch (err) {
       throw failed(name, err)
     }
+    const { bytes, token } = read
     let settled = false
     return {
       // readCappedBytes gives the body a buffer of its own, exactly its size.

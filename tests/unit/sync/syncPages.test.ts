@@ -76,7 +76,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function sync() {
+function sync(maxAnswerBytes?: number) {
   const profile: Profile = {
     id: 'p',
     label: 'p',
@@ -93,6 +93,7 @@ function sync() {
     retries: 2,
     retryBaseMs: 1,
     onOutcome: (o) => void outcomes.push(o),
+    ...(maxAnswerBytes !== undefined ? { maxAnswerBytes } : {}),
   })
   return runSync({ gateway: networkGateway(() => client), profile, cache, messagePageSize: PAGE, concurrency: 2 })
 }
@@ -184,6 +185,21 @@ describe("the sync's pages through the client", () => {
     expect(again.chatsDone).toBe(2)
     expect((await cache.messages.counts()).messages).toBe(50)
     expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: true })
+  })
+
+  it("keeps the client's answer-size limit: a page past it is abandoned, never sent to the worker", async () => {
+    messagesPage = (chatId, page, res) =>
+      chatId === 'c1' && page === 2
+        ? json(res, [{ ...message(chatId, 10), text: 'x'.repeat(2_000) }])
+        : json(res, goodPage(chatId, page))
+    const failure = await sync(1_500).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect((failure as AppFailure).error).toMatchObject({ kind: 'bad_response', endpoint: 'messages.list' })
+    expect((failure as AppFailure).error.message).toMatch(/larger than/)
+    expect(sentPages.filter((p) => p.text.includes('xxxx'))).toEqual([])
+    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false })
   })
 
   it('asks again for a page whose answer was cut, and stores it once', async () => {
