@@ -31,7 +31,14 @@ export type CacheWorkerData =
       keyHex: string
       driver: CacheDriverOptions
       tuning: Partial<CacheTuning>
-      /** How much lower than the main thread's the worker thread's priority is (Linux; 0: the same). */
+      /**
+       * How much lower than the main thread's the worker thread's priority is (Linux; 0: the same).
+       * Weighed by tests/bench/ingestPriority.ts (0/5/10/19 alternated, beside the scheduler's
+       * limit): on a loaded machine a lower worker did not shorten main's longest stall, which
+       * stayed near an idle main thread's own, and cut the ingest's rate (about half at 10-19);
+       * at 19, one sample on a quieter machine stalled main 140 ms with its own CPU near 0
+       * (seemingly waiting on the starved worker). Hence 0 by default.
+       */
       niceness?: number
     }
   | { mode: 'check'; file: string; keyHex: string; cipher: string }
