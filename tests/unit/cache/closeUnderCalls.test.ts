@@ -79,7 +79,8 @@ async function callsDuring(operation: () => Promise<unknown>): Promise<Result<un
   }
   await Promise.all([done, pump()])
   const answers = await Promise.all(calls)
-  expect(answers.length).toBeGreaterThan(6)
+  // At least one round went in after the operation began (a fast clear can end within a turn).
+  expect(answers.length).toBeGreaterThan(3)
   return answers
 }
 
