@@ -43,19 +43,30 @@ export const test = base.extend<Fixtures>({
   // A fresh preview per test: a new user with an empty user-data folder and a memory-only vault.
   // The app reaches its service through the vendor gate: a request or answer that breaks the
   // vendor's OpenAPI document fails the test at its end, listing method, path, location, message.
+  // The preview's core runs in this process: an exception its router did not expect (logged as
+  // "[router] unexpected <name> in <endpoint>", the user shown "Something went wrong") fails the test,
+  // from the preview's start to the end of its close (calls still on their way when the app closes).
   preview: async ({ previewOptions }, use) => {
-    const preview = await startPreview({
-      vault: 'memory',
-      demoBigChat: false,
-      vendorGate: true,
-      log: () => {},
-      rendererDir: process.env.PREVIEW_RENDERER_DIR,
-      ...previewOptions,
-    })
-    await use(preview)
-    const violations = preview.vendorViolations()
-    await preview.close()
+    const unexpected = watchUnexpected()
+    let violations: ReturnType<Preview['vendorViolations']>
+    let unexpectedLines: string[]
+    try {
+      const preview = await startPreview({
+        vault: 'memory',
+        demoBigChat: false,
+        vendorGate: true,
+        log: () => {},
+        rendererDir: process.env.PREVIEW_RENDERER_DIR,
+        ...previewOptions,
+      })
+      await use(preview)
+      violations = preview.vendorViolations()
+      await preview.close()
+    } finally {
+      unexpectedLines = unexpected.stop()
+    }
     if (violations.length > 0) throw new Error(describeViolations(violations))
+    expect(unexpectedLines, 'exceptions the router did not expect (see errorOf in electron/core/router.ts)').toEqual([])
   },
   shellPolicies: [
     async ({ context }, use) => {
@@ -90,6 +101,26 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 })
+
+/**
+ * Collects the lines the router logs for an exception it did not expect, until `stop()` gives them
+ * back. The lines still reach the output as before.
+ */
+function watchUnexpected(): { stop(): string[] } {
+  const lines: string[] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => {
+    const line = args.map(String).join(' ')
+    if (line.includes('[router] unexpected')) lines.push(line)
+    original.apply(console, args)
+  }
+  return {
+    stop() {
+      console.error = original
+      return lines
+    },
+  }
+}
 
 /**
  * Waits for fonts, then for every finite animation and transition (naive-ui's fades and slides) to

@@ -91,6 +91,9 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
 
   const { whileClosed, closing: closingOf } = closingGate()
 
+  /** What a use of the cache gets once the layer is disposed: the call was cut by the app closing. */
+  const closedForGood = () => new AppFailure(appError('cancelled', 'The app is closing'))
+
   /** A use of the profile's cache; if the cache closed under it (CacheClosed), once more on the one after. */
   async function withCache<T>(profileId: string, use: (cache: ProfileCache) => Promise<T>): Promise<T> {
     try {
@@ -102,6 +105,8 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   }
 
   function cacheFor(profileId: string): Promise<ProfileCache> {
+    // The layer is disposed (the app is closing): a call still on its way must not open a file again.
+    if (disposed) return Promise.reject(closedForGood())
     // An opening waits for a close under way (see closingGate.ts).
     const closing = closingOf(profileId)
     if (closing) {

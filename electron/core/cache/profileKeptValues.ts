@@ -1,5 +1,6 @@
 import type { AppChannelName } from '../../contract/app'
 import { AppFailure, appError } from '../../contract/app/result'
+import { CacheClosed } from './cacheClient'
 import type { ProfileCache } from './profileCache'
 import type { AppHandlers, ChannelContext } from '../router'
 
@@ -44,29 +45,45 @@ export function profileKeptValues(deps: ProfileKeptValuesDeps & { table(cache: P
     }
   }
 
+  /**
+   * A use of the profile's table; if the cache closed under it (a clear, a removed profile, the app
+   * closing), once more on what comes after: the reopened file, or none (then as when it cannot open).
+   */
+  async function withTable<T>(profileId: string, use: (table: KeptValueTable | null) => Promise<T>): Promise<T> {
+    try {
+      return await use(await tableOf(profileId))
+    } catch (e) {
+      if (!(e instanceof CacheClosed)) throw e
+      return use(await tableOf(profileId))
+    }
+  }
+
   return {
     /** The kept JSON text, or null when there is none. */
     async load(ctx: ChannelContext, key: string): Promise<string | null> {
       const id = await profileIdOf(ctx)
       const inMemory = memoryOf(id).get(key)
       if (inMemory !== undefined) return inMemory
-      return (await (await tableOf(id))?.load(key)) ?? null
+      return withTable(id, async (table) => (await table?.load(key)) ?? null)
     },
     async save(ctx: ChannelContext, key: string, json: string): Promise<{ kept: 'memory' | 'encrypted' }> {
       const id = await profileIdOf(ctx)
-      const table = await tableOf(id)
-      if (!table) {
-        memoryOf(id).set(key, json)
-        return { kept: 'memory' }
-      }
-      memoryOf(id).delete(key)
-      await table.save(key, json, now())
-      return { kept: 'encrypted' }
+      return withTable(id, async (table) => {
+        if (!table) {
+          memoryOf(id).set(key, json)
+          return { kept: 'memory' as const }
+        }
+        memoryOf(id).delete(key)
+        await table.save(key, json, now())
+        return { kept: 'encrypted' as const }
+      })
     },
     async remove(ctx: ChannelContext, key: string): Promise<void> {
       const id = await profileIdOf(ctx)
       memoryOf(id).delete(key)
-      await (await tableOf(id))?.remove?.(key)
+      await withTable(id, async (table) => {
+        await table?.remove?.(key)
+      })
     },
     /** Forgets the in-memory values of a removed profile. */
     forgetProfile(profileId: string): void {

@@ -1,5 +1,6 @@
 import type { insightsChannels } from '../../contract/app/insights'
 import { AppFailure, appError } from '../../contract/app/result'
+import { CacheClosed } from '../cache/cacheClient'
 import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import { csvCell } from '../export/sessionExport'
@@ -47,33 +48,32 @@ export function createInsightsLayer(deps: InsightsLayerDeps): AppHandlers<keyof 
   }
 
   return {
-    'inbox.list': async (parsed, ctx) => {
-      const cache = await cacheOf(ctx)
-      const scopes = cache ? await cache.scopes.list() : []
-      // The list is in the copy once the workspace, or the filtered agent, finished a sync once.
-      const synced = scopes.filter((s) => s.lastSyncedAt !== null)
-      const covered =
-        cache !== null &&
-        (synced.some((s) => s.agentId === null) ||
-          (parsed.agentId !== null && synced.some((s) => s.agentId === parsed.agentId)))
-      if (!covered) return { covered: false, chats: [], counts: EMPTY_COUNTS, channels: [], next: null }
-      const { view, agentId, channel } = parsed
-      const page = await cache.inbox.list({
-        view,
-        agentId,
-        channel,
-        query: parsed.query,
-        before: parsed.before,
-        limit: parsed.limit,
-      })
-      return { covered: true, ...page }
-    },
-    'insights.compute': async (query, ctx) => {
-      return (await requireCache(ctx)).insights.compute(query, now())
-    },
-    'insights.chats': async ({ query, drill }, ctx) => {
-      return (await requireCache(ctx)).insights.chats(query, drill, now())
-    },
+    'inbox.list': (parsed, ctx) =>
+      againIfClosed(async () => {
+        const cache = await cacheOf(ctx)
+        const scopes = cache ? await cache.scopes.list() : []
+        // The list is in the copy once the workspace, or the filtered agent, finished a sync once.
+        const synced = scopes.filter((s) => s.lastSyncedAt !== null)
+        const covered =
+          cache !== null &&
+          (synced.some((s) => s.agentId === null) ||
+            (parsed.agentId !== null && synced.some((s) => s.agentId === parsed.agentId)))
+        if (!covered) return { covered: false, chats: [], counts: EMPTY_COUNTS, channels: [], next: null }
+        const { view, agentId, channel } = parsed
+        const page = await cache.inbox.list({
+          view,
+          agentId,
+          channel,
+          query: parsed.query,
+          before: parsed.before,
+          limit: parsed.limit,
+        })
+        return { covered: true, ...page }
+      }),
+    'insights.compute': (query, ctx) =>
+      againIfClosed(async () => (await requireCache(ctx)).insights.compute(query, now())),
+    'insights.chats': ({ query, drill }, ctx) =>
+      againIfClosed(async () => (await requireCache(ctx)).insights.chats(query, drill, now())),
     'insights.syncSessions': async (_input, ctx) => {
       const profile = (await ctx.activeProfile()) as Profile | null
       const network = deps.network?.()
@@ -107,6 +107,19 @@ export function createInsightsLayer(deps: InsightsLayerDeps): AppHandlers<keyof 
       if (!deps.saveFile) return { outcome: 'content' as const, content: file.content }
       return { outcome: await deps.saveFile({ defaultName: parsed.fileName, ...file }) }
     },
+  }
+}
+
+/**
+ * A read of the copy that closed under it (a clear, a removed profile, the app closing) is asked
+ * once more, of the cache after the close (or of none, when the app is closing).
+ */
+async function againIfClosed<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (e) {
+    if (!(e instanceof CacheClosed)) throw e
+    return read()
   }
 }
 

@@ -69,6 +69,29 @@ describe('the insights layer', () => {
     })
   })
 
+  it('a read the cache closed under (a clear, a removed profile) is asked once more of the cache after it', async () => {
+    await cache.scopes.record(null, 'done', 1000)
+    const closed = await CacheClient.start(join(dir, 'closed.db'), 'ab'.repeat(32))
+    await closed.close()
+    const closedCache = { ...cacheApi(closed), profileId: 'p1' } as unknown as ProfileCache
+    const direct = createInsightsLayer({ cacheFor: async () => cache, now: () => 5000 })
+    for (const [name, input] of [
+      ['inbox.list', {}],
+      ['insights.compute', { from: 0, to: 100 }],
+    ] as const) {
+      let openings = 0
+      const layer = createInsightsLayer({
+        cacheFor: async () => (openings++ === 0 ? closedCache : cache),
+        now: () => 5000,
+      })
+      // Before, the CacheClosed reached the router: "[router] unexpected CacheClosed", an internal error.
+      const { computeMs: _timed, ...answer } = { computeMs: 0, ...(await call(layer, name, input)) }
+      const { computeMs: _alsoTimed, ...expected } = { computeMs: 0, ...(await call(direct, name, input)) }
+      expect(answer).toEqual(expected)
+      expect(openings).toBe(2)
+    }
+  })
+
   it('saves a table as CSV and a chart as PNG through main, or gives the content back without a dialog', async () => {
     const saved: { defaultName: string; content: string; format: string }[] = []
     const layer = createInsightsLayer({
