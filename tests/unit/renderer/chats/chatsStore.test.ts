@@ -4,8 +4,9 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
-import type { Chat, Profile, Result } from '@contract'
+import type { Chat, OutboxEntry, Profile, Result } from '@contract'
 import { useChatsStore } from '@/stores/chats'
+import { useLiveChatStore } from '@/stores/liveChat'
 import { useSessionStore } from '@/stores/session'
 import { createFakeDeskApi, deferred, flush } from '../fakeDeskApi'
 
@@ -109,5 +110,61 @@ describe('a take-over against list reads that cross it', () => {
     await list.reload()
     await settle()
     expect(chats.chatOf('C1').humanTalk).toBe(false)
+  })
+})
+
+describe('a take-over whose queued reads were all overtaken', () => {
+  it('is seen leaving the outbox, and the list is read again once the service has it', async () => {
+    const fake = createFakeDeskApi()
+    fake.install()
+    const CHAT = 'C1'
+    const queued: OutboxEntry = {
+      id: 'T1',
+      chatId: CHAT,
+      kind: 'startHuman',
+      state: 'waiting',
+      attempts: 0,
+      lastAttemptAt: null,
+      createdAt: 1,
+    }
+    fake.handle('chats.list', async () => ({
+      ok: true,
+      data: [{ id: CHAT, name: 'Ana', humanTalk: human }] as Chat[],
+      meta,
+    }))
+    fake.handle('outbox.enqueue', async () => ({ ok: true, data: { entry: queued } }))
+    fake.handle('outbox.flush', async () => ({ ok: true, data: { sent: 0, left: 0 } }))
+    // Each outbox read waits for the test. The two that show the take-over queued are overtaken
+    // (main said the outbox changed, and it was read again) before they land, so they are dropped.
+    const outboxReads: ReturnType<typeof deferred<Result<unknown>>>[] = []
+    fake.handle('outbox.list', () => {
+      const read = deferred<Result<unknown>>()
+      outboxReads.push(read)
+      return read.promise
+    })
+    const answer = (entries: OutboxEntry[]) => ({ ok: true, data: { entries, volatile: false } }) as Result<unknown>
+    showList()
+    await settle()
+    const live = useLiveChatStore()
+    const chats = useChatsStore()
+    const takingOver = live.takeOver(CHAT)
+    await settle()
+    void live.refresh(CHAT)
+    await settle()
+    outboxReads[0].resolve(answer([queued]))
+    // The lists are read again at once, and that read reaches the service before the take-over does.
+    await takingOver
+    await settle()
+    expect(chats.chatOf(CHAT).humanTalk).toBe(false)
+    // Sent: the next read finds the outbox empty.
+    human = true
+    const listReads = fake.calls['chats.list'].mock.calls.length
+    void live.refresh(CHAT)
+    await settle()
+    outboxReads[2].resolve(answer([]))
+    outboxReads[1].resolve(answer([{ ...queued, state: 'sending' }]))
+    await settle()
+    expect(fake.calls['chats.list'].mock.calls.length).toBeGreaterThan(listReads)
+    expect(chats.chatOf(CHAT).humanTalk).toBe(true)
   })
 })
