@@ -55,6 +55,13 @@ export const useLiveChatStore = defineStore('liveChat', () => {
   const sentListeners = new Set<(chatId: string) => void>()
   let subscribed = false
   let unsubscribers: (() => void)[] = []
+  /**
+   * Take-overs and returns queued here, by chat, until a read shows them gone. A read that showed
+   * one queued may be overtaken by a newer one before it lands, so the kept answer alone can miss it
+   * leaving, and then the lists would never be read again once the service has it.
+   */
+  const asked = new Map<string, OutboxEntry[]>()
+  const askedKey = (chatId: string) => `${useSessionStore().activeProfileId ?? ''}:${chatId}`
 
   const run = <T>(call: () => Promise<Result<T>>) => useSessionStore().runAuthorized(call)
 
@@ -70,7 +77,17 @@ export const useLiveChatStore = defineStore('liveChat', () => {
     read: (chatId: string) => useDeskApi().outbox.list({ chatId }),
     onChange(chatId, before, after: OutboxAnswer, how) {
       const left = leftBetween(before, after)
-      for (const e of left) if (e.kind !== 'message') setHumanTalk(chatId, e.kind === 'startHuman')
+      const still = idsOf(after)
+      const key = askedKey(chatId)
+      const mine = asked.get(key) ?? []
+      asked.set(
+        key,
+        mine.filter((e) => still.has(e.id)),
+      )
+      // Cancelled here ('update'): not carried out, so only what a read finds gone counts.
+      const unseen = how === 'read' ? mine.filter((e) => !still.has(e.id) && !left.some((l) => l.id === e.id)) : []
+      const changes = [...left, ...unseen].sort((a, b) => a.createdAt - b.createdAt)
+      for (const e of changes) if (e.kind !== 'message') setHumanTalk(chatId, e.kind === 'startHuman')
       if (how === 'read' && left.length > 0) for (const tell of sentListeners) tell(chatId)
     },
   })
@@ -118,6 +135,8 @@ export const useLiveChatStore = defineStore('liveChat', () => {
   async function enqueue(chatId: string, kind: OutboxKind, body?: SendMessageInput): Promise<Result<OutboxEntry>> {
     subscribe()
     const r = await run(() => useDeskApi().outbox.enqueue({ chatId, kind, ...(body ? { body } : {}) }))
+    // Kept before the read below starts, which drops any older read still under way.
+    if (r.ok && kind !== 'message') asked.set(askedKey(chatId), [...(asked.get(askedKey(chatId)) ?? []), r.data.entry])
     await refresh(chatId)
     return r.ok ? { ok: true, data: r.data.entry, meta: r.meta } : r
   }

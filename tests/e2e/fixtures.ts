@@ -94,7 +94,9 @@ export const test = base.extend<Fixtures>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.stack ?? `${error.name}: ${error.message}`))
+      // A rejection without a JavaScript stack (a DOMException from the browser, a non-Error reason)
+      // comes with an empty stack: its name and message say what it was.
+      page.on('pageerror', (error) => errors.push(error.stack || `${error.name}: ${error.message}`))
       await use()
       expect(errors, `errors in the page:\n${errors.join('\n\n')}`).toEqual([])
     },

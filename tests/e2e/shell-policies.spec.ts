@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test'
 import { trustedOrigins } from '../../electron/main/ipc'
+import type { Preview } from '../../preview/preview'
 import { chromiumGrants, type Refusal } from '../../preview/shellPolicies'
 import { expect, test } from './fixtures'
 
@@ -6,6 +8,17 @@ import { expect, test } from './fixtures'
  * The preview applies the Electron session's rules (electron/main/security.ts) through
  * preview/shellPolicies.ts, so a renderer feature Electron would refuse fails here too.
  */
+
+/**
+ * Opens the app and waits for its first screen: the page is then the app's, started (its language
+ * and first screen loaded). A test that ended sooner left the app loading its chunks while the
+ * preview host closed under it, and the app's start failed in the page ("Failed to fetch
+ * dynamically imported module"), an error of the teardown, not of the policies.
+ */
+async function openApp(page: Page, preview: Preview) {
+  await page.goto(preview.url)
+  await expect(page.getByRole('button', { name: 'Open the demo' })).toBeVisible()
+}
 
 test('grants a preview origin exactly what the shell grants the app: the clipboard write', () => {
   const app = 'http://127.0.0.1:4000'
@@ -18,7 +31,7 @@ test('a permission Electron denies is refused in the page, and the refusal is re
   preview,
   shellPolicies,
 }) => {
-  await page.goto(preview.url)
+  await openApp(page, preview)
   const answers = await page.evaluate(async () => {
     const outcome = async (p: Promise<unknown>) =>
       p.then(
@@ -60,7 +73,7 @@ test.describe('a renderer use of a denied permission', () => {
   // Expected to fail: nothing in the test fails, only the fixture's check of refused permissions.
   test.fail()
   test('fails the test it happens in', async ({ page, preview }) => {
-    await page.goto(preview.url)
+    await openApp(page, preview)
     await page.evaluate(() => void new Notification('planted: a notification from the page'))
   })
 })
@@ -70,7 +83,7 @@ test('the page never leaves the app and opens no window: the URL goes to the sys
   preview,
   shellPolicies,
 }) => {
-  await page.goto(preview.url)
+  await openApp(page, preview)
   await page.evaluate(() => window.open('https://docs.example.com/opened', '_blank'))
   await expect.poll(() => shellPolicies.openedExternally()).toEqual(['https://docs.example.com/opened'])
   expect(page.context().pages()).toEqual([page])

@@ -59,6 +59,8 @@ export class ReadThroughGateway implements ApiGateway {
   private readonly inFlight = new Map<string, Promise<void>>()
   /** Background refreshes a write overtook: their answer predates the write and is not stored. */
   private readonly overtaken = new Set<string>()
+  /** Reads asking the service for their caller now; a write that changes one overtakes it (same rule). */
+  private readonly asking = new Set<{ profileId: string; name: EndpointName; input: unknown; overtaken: boolean }>()
   private readonly unreachable = new Set<string>()
   private readonly now: () => number
   private readonly staleAfterMs: number
@@ -175,9 +177,18 @@ export class ReadThroughGateway implements ApiGateway {
     input: unknown,
     opts?: GatewayOptions,
   ): Promise<GatewayAnswer> {
-    const answer = await this.inner.run(profile, name, input, opts)
+    const asked = { profileId: profile.id, name, input, overtaken: false }
+    this.asking.add(asked)
+    let answer: GatewayAnswer
+    try {
+      answer = await this.inner.run(profile, name, input, opts)
+    } finally {
+      this.asking.delete(asked)
+    }
     this.reached(profile.id, true)
-    await this.store(cache, name, key, input, answer)
+    // The service may have answered before the write arrived: the caller gets it, but the cache keeps
+    // what the write left (marked stale), so the next read asks the service again.
+    if (!asked.overtaken) await this.store(cache, name, key, input, answer)
     return answer
   }
 
@@ -292,6 +303,8 @@ export class ReadThroughGateway implements ApiGateway {
     const affected = readsAffectedBy(name, input)
     const forgotten = readsForgottenBy(name, input)
     const written = Object.entries((input as { path?: Record<string, string> } | undefined)?.path ?? {})
+    for (const asked of this.asking)
+      if (asked.profileId === profileId && affected(asked.name, asked.input)) asked.overtaken = true
     for (const { endpoint, key } of await cache.responses.entriesOf(resourcesChangedBy(name))) {
       const readName = endpoint as EndpointName
       const readDef: EndpointDef | undefined = (endpoints as Record<string, EndpointDef>)[readName]

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../electron/contract/app/profiles'
 import { AppFailure, appError } from '../../../electron/contract/app/result'
 import {
@@ -192,6 +192,65 @@ describe('a saved contact in the offline copy', () => {
     const cached = await cache.responses.get('contacts.get', paramsKey(getInput))
     expect(cached).toMatchObject({ data: { id: 'X', written: 'contacts.update' }, stale: false })
     expect(service.calls.map((c) => c.name)).toEqual(['contacts.get', 'contacts.get', 'contacts.update'])
+  })
+})
+
+describe('a read the service answered before a write arrived', () => {
+  const listInput = { path: { workspaceId: 'W' }, query: { page: 1, pageSize: 20 } }
+
+  /** Starts a read and waits until it is at the service (which has read the old state); it answers on `release`. */
+  async function heldRead(name: EndpointName, input: unknown) {
+    let release!: () => void
+    service.hold = new Promise<void>((r) => (release = r))
+    const asked = service.calls.length
+    const answer = gateway.run(profile, name, input)
+    await vi.waitFor(() => expect(service.calls.length).toBe(asked + 1))
+    service.hold = undefined
+    return { answer, release }
+  }
+
+  it('a chat list asked before a take-over is not kept: the read after the take-over asks the service', async () => {
+    await gateway.run(profile, 'chats.list', listInput)
+    // The return to the AI made the cached list stale: the next read asks the service (and waits there).
+    await gateway.run(profile, 'chats.stopHuman', { path: { chatId: 'C1' } })
+    const read = await heldRead('chats.list', listInput)
+    await gateway.run(profile, 'chats.startHuman', { path: { chatId: 'C1' } })
+    read.release()
+    expect((await read.answer).meta.source).toBe('network')
+    const calls = service.calls.length
+    const after = await gateway.run(profile, 'chats.list', listInput)
+    expect(after.meta.source).toBe('network')
+    expect(service.calls.length).toBe(calls + 1)
+  })
+
+  it('a read with nothing cached yet is not kept either when a write overtook it', async () => {
+    const read = await heldRead('chats.list', listInput)
+    await gateway.run(profile, 'chats.startHuman', { path: { chatId: 'C1' } })
+    read.release()
+    await read.answer
+    expect(await cache.responses.get('chats.list', paramsKey(listInput))).toBeUndefined()
+  })
+
+  it('a contact asked before its save never replaces the saved values', async () => {
+    const getInput = { path: { workspaceId: 'W', contactId: 'C1' } }
+    await gateway.run(profile, 'contacts.get', getInput)
+    // Stale (as after a failed refresh), so the next read asks the service, and waits there.
+    await cache.responses.markStaleAt('contacts.get', paramsKey(getInput))
+    const read = await heldRead('contacts.get', getInput)
+    await gateway.run(profile, 'contacts.update', { path: { contactId: 'C1' }, body: { name: 'Saved' } })
+    read.release()
+    expect((await read.answer).data).toMatchObject({ version: expect.any(Number) })
+    const cached = await cache.responses.get('contacts.get', paramsKey(getInput))
+    expect(cached).toMatchObject({ data: { id: 'X', written: 'contacts.update' }, stale: false })
+  })
+
+  it('a write of another chat leaves the read to be kept', async () => {
+    const chatInput = { path: { chatId: 'C1' }, query: { page: 1, pageSize: 50 } }
+    const read = await heldRead('messages.list', chatInput)
+    await gateway.run(profile, 'messages.clear', { path: { chatId: 'C2' } })
+    read.release()
+    await read.answer
+    expect(await cache.responses.get('messages.list', paramsKey(chatInput))).toMatchObject({ stale: false })
   })
 })
 
