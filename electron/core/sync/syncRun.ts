@@ -2,10 +2,10 @@ import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { SyncNote } from '../../contract/app/offline'
 import type { EndpointName } from '../../contract/endpoints'
 import { backoffDelay, pause } from '../api/backoff'
+import type { ProfileCache } from '../cache/profileCache'
 import type { ChatFacts, PageFacts, SyncPageEndpoint } from './pageIntake'
 import { Pager, type PageSizeKnowledge } from './pager'
 import { chain, pageTurns } from './pageTurns'
-import { fetchPage, HeldPages, type Fetched } from './pageFetch'
 import {
   MAX_CHAT_MESSAGES,
   MAX_CHATS,
@@ -16,6 +16,45 @@ import {
   type SyncCounters,
   type SyncRunOptions,
 } from './syncLimits'
+
+/**
+ * A page's answer as the run takes it: its bytes, read but never parsed on this thread (the cache
+ * worker parses and validates them), and how to report the worker's verdict on them.
+ */
+interface Fetched {
+  /** The bytes, asked for once, when the page's turn comes (they are then transferred). */
+  bytes(): ArrayBuffer
+  accepted(): void
+  refused(message: string): AppFailure
+}
+
+/** Data a gateway parsed itself (one without `runBytes`) as the bytes the worker takes. */
+function encoded(data: unknown): ArrayBuffer {
+  const bytes = new TextEncoder().encode(JSON.stringify(data ?? null))
+  return bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer
+}
+
+/**
+ * The pages one list of the run (the chat list, a chat's messages) has read into the cache worker
+ * and not yet written: each is written once (`use`) or dropped when the list ends without it.
+ */
+class HeldPages {
+  private readonly handles = new Set<number>()
+  constructor(private readonly cache: ProfileCache) {}
+  own(page: PageFacts): PageFacts {
+    this.handles.add(page.held)
+    return page
+  }
+  use(page: PageFacts): { held: number } {
+    this.handles.delete(page.held)
+    return { held: page.held }
+  }
+  release(): void {
+    if (this.handles.size === 0) return
+    void this.cache.sync.dropPages([...this.handles]).catch(() => undefined)
+    this.handles.clear()
+  }
+}
 
 /**
  * Makes a workspace (or one agent's chats) available offline: every chat, then every chat's
@@ -115,7 +154,24 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  const fetchAnswer = (name: EndpointName, input: unknown) => fetchPage(gateway, profile, name, input, signal)
+  const fetchAnswer = async (name: EndpointName, input: unknown): Promise<Fetched> => {
+    if (gateway.runBytes) {
+      const answer = await gateway.runBytes(profile, name, input, { signal })
+      return { bytes: () => answer.bytes, accepted: () => answer.accepted(), refused: (m) => answer.refused(m) }
+    }
+    // A gateway that parses (a test's scripted service): its data take the same path, as bytes.
+    let parse: () => { data: unknown }
+    if (gateway.runDeferred) parse = await gateway.runDeferred(profile, name, input, { signal })
+    else {
+      const answer = await gateway.run(profile, name, input, { signal })
+      parse = () => answer
+    }
+    return {
+      bytes: () => encoded(parse().data),
+      accepted: () => undefined,
+      refused: (message) => new AppFailure(appError('bad_response', message, { endpoint: name })),
+    }
+  }
 
   /** A request, resolving once its answer is read, to its bytes. */
   async function request(name: SyncPageEndpoint, input: unknown): Promise<Fetched> {
