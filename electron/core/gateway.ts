@@ -1,7 +1,7 @@
 import type { Profile } from '../contract/app/profiles'
 import type { ResultMeta } from '../contract/app/result'
 import type { EndpointName } from '../contract/endpoints'
-import type { AnswerBytes, ApiClient } from './api'
+import type { ApiClient } from './api'
 
 export interface GatewayOptions {
   signal?: AbortSignal
@@ -30,13 +30,6 @@ export interface ApiGateway {
     input: unknown,
     opts?: GatewayOptions,
   ): Promise<() => GatewayAnswer>
-  /**
-   * The same call, resolving once the answer is read to its bytes, unparsed and checked for the
-   * token (see ApiClient.callBytes): the sync hands them to the cache worker, which parses,
-   * validates, cuts the page to its size (as `cutToPage`) and writes. Optional: a gateway without
-   * it is called with `runDeferred` or `run`.
-   */
-  runBytes?(profile: Profile, name: EndpointName, input: unknown, opts?: GatewayOptions): Promise<AnswerBytes>
 }
 
 /** Calls the service with the client of the profile; every answer is fresh from the network. */
@@ -55,14 +48,6 @@ export function networkGateway(clientFor: (profile: Profile) => ApiClient, now: 
       const parse = await call(name, input, { signal: opts?.signal })
       const fetchedAt = now()
       return () => cutToPage({ data: parse(), meta: { source: 'network', fetchedAt } }, input)
-    },
-    runBytes(profile, name, input, opts) {
-      const call = clientFor(profile).callBytes as (
-        n: EndpointName,
-        i: unknown,
-        o?: GatewayOptions,
-      ) => Promise<AnswerBytes>
-      return call(name, input, { signal: opts?.signal })
     },
   }
 }

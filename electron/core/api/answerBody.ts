@@ -5,7 +5,6 @@
  */
 
 export type CappedText = { text: string } | { tooLarge: true }
-export type CappedBytes = { bytes: Uint8Array<ArrayBuffer> } | { tooLarge: true }
 
 /** Whether a declared `content-length` already says the body is past the limit. */
 export function declaredTooLarge(headers: Headers, limit: number): boolean {
@@ -15,17 +14,15 @@ export function declaredTooLarge(headers: Headers, limit: number): boolean {
 }
 
 /**
- * The body's bytes, or `tooLarge` once more than `limit` bytes came (what was read is dropped and
- * the rest is never read). A failure while reading (a lost connection, an abort) is thrown. The
- * bytes sit alone in an ArrayBuffer of their own (never a slice of Node's shared pool), so the
- * buffer can be transferred to another thread whole.
+ * The body as UTF-8 text, or `tooLarge` once more than `limit` bytes came (what was read is dropped
+ * and the rest is never read). A failure while reading (a lost connection, an abort) is thrown.
  */
-export async function readCappedBytes(
+export async function readCappedText(
   body: ReadableStream<Uint8Array> | null | undefined,
   headers: Headers,
   limit: number,
-): Promise<CappedBytes> {
-  if (!body) return { bytes: new Uint8Array(0) }
+): Promise<CappedText> {
+  if (!body) return { text: '' }
   if (declaredTooLarge(headers, limit)) {
     await body.cancel().catch(() => undefined)
     return { tooLarge: true }
@@ -48,37 +45,7 @@ export async function readCappedBytes(
   } finally {
     reader.releaseLock()
   }
-  const bytes = new Uint8Array(new ArrayBuffer(size))
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return { bytes }
-}
-
-/** The body as UTF-8 text, or `tooLarge` (see readCappedBytes). */
-export async function readCappedText(
-  body: ReadableStream<Uint8Array> | null | undefined,
-  headers: Headers,
-  limit: number,
-): Promise<CappedText> {
-  const read = await readCappedBytes(body, headers, limit)
-  return 'tooLarge' in read ? read : { text: utf8(read.bytes) }
-}
-
-/** UTF-8 bytes as text (malformed sequences become U+FFFD, as a fetch's `text()` does). */
-export function utf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
-}
-
-/**
- * Whether the bytes hold the token. The token is printable ASCII (the client refuses any other),
- * and in UTF-8 an ASCII byte is never part of a longer sequence, so this finds it exactly where a
- * search of the decoded text would.
- */
-export function bytesHold(bytes: Uint8Array, token: string): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(token, 0, 'utf8') >= 0
+  return { text: Buffer.concat(chunks, size).toString('utf8') }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ofetch } from 'ofetch'
+import type { z } from 'zod'
 import { MAX_ANSWER_BYTES } from '../../contract/answerSize'
 import { AppFailure, appError, fieldErrors, type AppError, type ErrorKind } from '../../contract/app/result'
 import { encodedFieldRules } from '../../contract/fieldRules'
@@ -12,7 +13,7 @@ import {
   type EndpointName,
   type EndpointOutput,
 } from '../../contract/endpoints'
-import { bytesHold, readCappedBytes, utf8 } from './answerBody'
+import { readCappedText } from './answerBody'
 import { backoffDelay, pause, retryAfterMs } from './backoff'
 import { deadline } from './deadline'
 import {
@@ -25,7 +26,7 @@ import {
   tooLargeError,
   withoutToken,
 } from './failures'
-import { checkAnswer } from './responseCheck'
+import { describeResponseMismatch } from './responseCheck'
 
 /** Shorter tokens are not looked for in answers: they would match ordinary text (the router's rule). */
 const MIN_ECHOED_TOKEN = 6
@@ -73,23 +74,6 @@ type CallArgs<N extends EndpointName> =
 
 export type ApiMethod<N extends EndpointName> = (...args: CallArgs<N>) => Promise<EndpointOutput<N>>
 
-/**
- * A good answer as its bytes, unparsed (see ApiClient.callBytes): already checked for the token
- * and held to the size limit; parsed and validated by whoever receives the bytes, which then says
- * how that went, so the call's outcome is reported as `call` would report it.
- */
-export interface AnswerBytes {
-  /** The body (UTF-8 JSON), alone in its buffer: it may be transferred to another thread. */
-  bytes: ArrayBuffer
-  /** The bytes passed the endpoint's response schema: the call reports a good outcome. */
-  accepted(): void
-  /**
-   * The bytes failed the endpoint's response schema, for the reason given: the call reports a bad
-   * answer and gives the failure to throw (`bad_response`, the token cut out of its message).
-   */
-  refused(message: string): AppFailure
-}
-
 type Split<S extends string> = S extends `${infer A}.${infer B}` ? [A, B] : never
 type Groups<N extends string> = Split<N>[0]
 type OpsOf<N extends string, G extends string> = N extends `${G}.${infer Op}` ? Op : never
@@ -110,19 +94,12 @@ export type ApiClient = FlatMethods &
      * a turn of the event loop of its own, so pages that arrive together are not parsed in one task.
      */
     callDeferred<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<() => EndpointOutput<N>>
-    /**
-     * The same call, resolving once the body is read to its bytes, unparsed: the main thread never
-     * parses them (the sync sends them to the cache worker, which parses, validates and writes).
-     * The same request, deadline, retries, size limit and failures as `call`; an answer holding
-     * the token is refused here, before its bytes go anywhere.
-     */
-    callBytes<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<AnswerBytes>
   }
 
 const TOKEN_CHARS = /^[\x21-\x7e]+$/
 
 type Attempt =
-  | { answered: true; status: number; headers: Headers; bytes: Uint8Array<ArrayBuffer> }
+  | { answered: true; status: number; headers: Headers; text: string }
   | { answered: false; error: AppError; retryable: boolean }
 
 /**
@@ -169,10 +146,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: call.signal,
       })
       // Read inside the time allowed: a body that trickles forever times out like a silent service.
-      const read = await readCappedBytes(response._data, response.headers, maxAnswerBytes)
+      const read = await readCappedText(response._data, response.headers, maxAnswerBytes)
       if ('tooLarge' in read)
         return { answered: false, error: tooLargeError(name, response.status, maxAnswerBytes), retryable: false }
-      return { answered: true, status: response.status, headers: response.headers, bytes: read.bytes }
+      return { answered: true, status: response.status, headers: response.headers, text: read.text }
     } catch (err) {
       if (signal?.aborted) return { answered: false, error: cancelledError(name), retryable: false }
       if (call.timedOut) return { answered: false, error: timeoutError(name, timeoutMs), retryable: false }
@@ -182,12 +159,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** The request; resolves, once a good answer's body is read, to its bytes and the token sent. */
-  async function perform(
-    name: EndpointName,
+  /** The request; resolves, once a good answer's body is read, to the function that parses it. */
+  async function perform<N extends EndpointName>(
+    name: N,
     input: unknown,
     signal: AbortSignal | undefined,
-  ): Promise<{ bytes: Uint8Array<ArrayBuffer>; token: string }> {
+  ): Promise<() => EndpointOutput<N>> {
     const def: EndpointDef = endpoints[name]
     const parsed = inputSchemaOf(name).safeParse(input ?? {})
     if (!parsed.success) {
@@ -222,7 +199,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (result.answered) {
         if (result.status >= 200 && result.status < 300) {
           // A 204 has no content by definition (RFC 9110): whatever bytes came are not an answer.
-          return { bytes: result.status === 204 ? new Uint8Array(0) : result.bytes, token }
+          const text = result.status === 204 ? '' : result.text
+          return () => parseAnswer(name, def, text, token)
         }
         if (result.status >= 300 && result.status < 400) {
           const requestUrl = `${baseUrl.replace(/\/+$/, '')}${url}`
@@ -234,7 +212,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const message = messageOfFailedAnswer(
           result.status,
           kind,
-          utf8(result.bytes),
+          result.text,
           result.headers.get('content-type') ?? '',
         )
         failure = withoutToken(appError(kind, message, { status: result.status, endpoint: name }), token)
@@ -254,24 +232,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /**
-   * The service never has a reason to send the token back; an answer that does is not kept
-   * anywhere (offline copy, response cache, page), whatever field it is in. Looked for in the
-   * bytes, before anything parses them.
-   */
-  function refuseEchoedToken(name: EndpointName, bytes: Uint8Array, token: string): void {
-    if (token.length >= MIN_ECHOED_TOKEN && bytesHold(bytes, token))
+  function parseAnswer<N extends EndpointName>(
+    name: N,
+    def: EndpointDef,
+    text: string,
+    token: string,
+  ): EndpointOutput<N> {
+    // The service never has a reason to send the token back; an answer that does is not kept
+    // anywhere (offline copy, response cache, page), whatever field it is in.
+    if (token.length >= MIN_ECHOED_TOKEN && text.includes(token))
       throw new AppFailure(appError('bad_response', `${name}: the answer carried the access token`, { endpoint: name }))
-  }
-
-  /** A refusal of the answer by its response schema, as the caller throws it. */
-  const badAnswer = (name: EndpointName, message: string, token: string) =>
-    new AppFailure(withoutToken(appError('bad_response', message, { endpoint: name }), token))
-
-  function parseAnswer<N extends EndpointName>(name: N, bytes: Uint8Array, token: string): EndpointOutput<N> {
-    refuseEchoedToken(name, bytes, token)
-    const checked = checkAnswer(name, utf8(bytes))
-    if (!checked.ok) throw badAnswer(name, checked.message, token)
+    let json: unknown = null
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw new AppFailure(appError('bad_response', `${name}: response is not JSON`, { endpoint: name }))
+      }
+    }
+    const checked = (def.response as z.ZodType).safeParse(json)
+    if (!checked.success) {
+      const message = describeResponseMismatch(name, checked.error.issues)
+      throw new AppFailure(withoutToken(appError('bad_response', message, { endpoint: name }), token))
+    }
     return checked.data as EndpointOutput<N>
   }
 
@@ -311,44 +294,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function callDeferred<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<() => EndpointOutput<N>> {
     const [input, opts] = args
-    let read: { bytes: Uint8Array; token: string }
+    let parse: () => EndpointOutput<N>
     try {
-      read = await perform(name, input, opts?.signal)
+      parse = await perform(name, input, opts?.signal)
     } catch (err) {
       throw failed(name, err)
     }
-    return () => parsing(name, () => parseAnswer<N>(name, read.bytes, read.token))
+    return () => parsing(name, parse)
   }
 
-  async function callBytes<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<AnswerBytes> {
-    const [input, opts] = args
-    let read: { bytes: Uint8Array<ArrayBuffer>; token: string }
-    try {
-      read = await perform(name, input, opts?.signal)
-      refuseEchoedToken(name, read.bytes, read.token)
-    } catch (err) {
-      throw failed(name, err)
-    }
-    const { bytes, token } = read
-    let settled = false
-    return {
-      // readCappedBytes gives the body a buffer of its own, exactly its size.
-      bytes: bytes.buffer,
-      accepted() {
-        if (settled) return
-        settled = true
-        report({ endpoint: name, ok: true })
-      },
-      refused(message) {
-        const failure = badAnswer(name, message, token)
-        if (!settled) report({ endpoint: name, ok: false, kind: failure.error.kind })
-        settled = true
-        return failure
-      },
-    }
-  }
-
-  const client: Record<string, unknown> = { call, callDeferred, callBytes }
+  const client: Record<string, unknown> = { call, callDeferred }
   for (const name of endpointNames) {
     const method = (...args: CallArgs<typeof name>) => call(name, ...args)
     const dot = name.indexOf('.')

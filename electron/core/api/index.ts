@@ -1,2 +1,2 @@
 export { createApiClient } from './client'
-export type { AnswerBytes, ApiClient, ApiClientOptions, ApiMethod, ApiOutcome, CallOptions, FetchLike } from './client'
+export type { ApiClient, ApiClientOptions, ApiMethod, ApiOutcome, CallOptions, FetchLike } from './client'

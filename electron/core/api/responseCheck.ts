@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import { endpoints, type EndpointName } from '../../contract/endpoints'
 
 type Issue = z.core.$ZodIssue
 
@@ -58,27 +57,4 @@ export function describeResponseMismatch(endpoint: string, issues: readonly Issu
   return field === ''
     ? `${endpoint}: response: ${describeIssue(issue)}`
     : `${endpoint}: response field ${field}: ${describeIssue(issue)}`
-}
-
-/** An answer's text judged by its endpoint's response schema: the data, or why it is refused. */
-export type CheckedAnswer = { ok: true; data: unknown } | { ok: false; message: string }
-
-/**
- * Parses an answer's text and validates it with the endpoint's response schema from the contract:
- * the one judgement of a service answer, made by the client for its callers and by the cache worker
- * for the sync's pages. An empty text is `null` (then judged by the schema). The message of a
- * refusal names the endpoint, the field and what was expected (see describeResponseMismatch).
- */
-export function checkAnswer(name: EndpointName, text: string): CheckedAnswer {
-  let json: unknown = null
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      return { ok: false, message: `${name}: response is not JSON` }
-    }
-  }
-  const checked = (endpoints[name].response as z.ZodType).safeParse(json)
-  if (!checked.success) return { ok: false, message: describeResponseMismatch(name, checked.error.issues) }
-  return { ok: true, data: checked.data }
 }

@@ -15,7 +15,6 @@ import {
 import type { CacheArgs, CacheMethod, CacheResult, CacheTuning, OpenedInfo } from './cacheServer'
 import { groupRows, hitOf, type ChatHit, type SearchRow } from './messageSearch'
 import type { SyncWrite } from './messageStore'
-import type { HeldPageWrite, PageCut, SyncPageEndpoint } from '../sync/pageIntake'
 import { startCacheWorker } from './workerThread'
 import type { OutboxQueue } from '../outbox/outboxQueue'
 
@@ -121,20 +120,8 @@ export class CacheClient {
     return this.send<CacheResult<K>>({ op: 'call', method, args } as Request)
   }
 
-  /**
-   * The same call, its `transfer` list moved to the worker rather than copied (an ArrayBuffer
-   * there is detached here once posted): for bytes that would otherwise be cloned.
-   */
-  callTransferring<K extends CacheMethod>(
-    method: K,
-    transfer: readonly ArrayBuffer[],
-    ...args: CacheArgs[K]
-  ): Promise<CacheResult<K>> {
-    return this.send<CacheResult<K>>({ op: 'call', method, args } as Request, undefined, transfer)
-  }
-
   /** A write of the sync; resolves (with how many messages were new) once its group is committed. */
-  write(write: SyncWrite | HeldPageWrite, now = false): Promise<number> {
+  write(write: SyncWrite, now = false): Promise<number> {
     return this.send<AnswerTo<WriteRequest>>({ op: 'write', write, ...(now ? { now } : {}) })
   }
 
@@ -184,11 +171,7 @@ export class CacheClient {
    * its request, which is what the one widening below relies on: the worker answers a request
    * with `AnswerTo` of that same request.
    */
-  private send<T extends AnswerTo<Request>>(
-    msg: Request,
-    partial?: (rows: SearchRow[]) => void,
-    transfer: readonly ArrayBuffer[] = [],
-  ): Promise<T> {
+  private send<T extends AnswerTo<Request>>(msg: Request, partial?: (rows: SearchRow[]) => void): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped)
     // Once the close is on its way, the worker's connection is gone by the time a request arrives.
     if (this.closing && msg.op !== 'close') return Promise.reject(new CacheClosed())
@@ -196,7 +179,7 @@ export class CacheClient {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: AnswerTo<Request>) => void, reject, partial })
       const out: ToWorker = { ...msg, id }
-      this.worker.postMessage(out, transfer)
+      this.worker.postMessage(out)
     })
   }
 
@@ -259,31 +242,15 @@ export function cacheApi(client: CacheClient) {
   return extend(remote, {
     writer: {
       /**
-       * A page of a chat's messages (or one the worker holds, read by `sync.readPage`) with where an
-       * interrupted first sync goes on; group-committed.
+       * A page of a chat's messages with where an interrupted first sync goes on; group-committed.
        * `now`: the caller waits for it, so the group commits at once instead of after the pause.
        */
-      ingestPage: (
-        chatId: string,
-        messages: readonly ChatMessage[] | { held: number },
-        resumePage: number | null = null,
-        now = false,
-      ) =>
-        c.write(
-          'held' in messages
-            ? { kind: 'held', chatId, held: messages.held, resumePage }
-            : { kind: 'page', chatId, messages, resumePage },
-          now,
-        ),
+      ingestPage: (chatId: string, messages: readonly ChatMessage[], resumePage: number | null = null, now = false) =>
+        c.write({ kind: 'page', chatId, messages, resumePage }, now),
       /** The chat's history is cached up to `time`; committed after the pages sent before it. */
       markChatSynced: async (chatId: string, time: number | null) => {
         await c.write({ kind: 'synced', chatId, time })
       },
-    },
-    sync: {
-      /** A page's bytes, transferred to the worker (detached here): no clone of them, no parse on this thread. */
-      readPage: (endpoint: SyncPageEndpoint, bytes: ArrayBuffer, cut: PageCut) =>
-        c.callTransferring('sync.readPage', [bytes], endpoint, bytes, cut),
     },
     search: {
       search: (text: string, opts: { chatId?: string; limit: number }, onHits?: (hits: ChatHit[]) => void) =>

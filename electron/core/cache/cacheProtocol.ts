@@ -4,7 +4,6 @@ import type { CacheArgs, CacheMethod, CacheResult, OpenedInfo } from './cacheSer
 import type { IntegrityResult } from './integrityCheck'
 import type { SearchRow } from './messageSearch'
 import type { SyncWrite } from './messageStore'
-import type { HeldPageWrite } from '../sync/pageIntake'
 
 /**
  * Messages between the main process (`cacheClient.ts`) and the cache worker (`cacheWorker.ts`).
@@ -12,7 +11,7 @@ import type { HeldPageWrite } from '../sync/pageIntake'
  * arguments and result come from the worker's method table (`CacheServer.methods`) alone.
  */
 export type CallRequest = { [K in CacheMethod]: { op: 'call'; method: K; args: CacheArgs[K] } }[CacheMethod]
-export type WriteRequest = { op: 'write'; write: SyncWrite | HeldPageWrite; now?: boolean }
+export type WriteRequest = { op: 'write'; write: SyncWrite; now?: boolean }
 export type SearchRequest = { op: 'search'; text: string; chatId?: string; limit: number }
 
 export type Request = CallRequest | WriteRequest | SearchRequest | { op: 'cancel'; target: number } | { op: 'close' }

@@ -19,7 +19,6 @@ import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 import { SearchIndexMerge, type MergeEvent } from './searchMerge'
 import type { SearchAnswer } from './cacheProtocol'
-import { PageIntake, type HeldPageWrite, type PageCut, type SyncPageEndpoint } from '../sync/pageIntake'
 
 /**
  * The one owner of a profile's cache file (as Signal Desktop's SQL worker): every statement runs
@@ -82,8 +81,6 @@ export class CacheServer {
   private readonly inbox: InboxQuery
   private readonly insights: InsightsQuery
   private readonly sessions: SessionStore
-  /** The sync's pages, parsed and validated here and held until the run writes or drops them. */
-  private readonly intake = new PageIntake()
   private searchDb: CacheDb | undefined
   private searcher: MessageSearch | undefined
   private readonly group: { write: SyncWrite; rows: number; done: (n: number) => void; fail: (e: Error) => void }[] = []
@@ -151,7 +148,7 @@ export class CacheServer {
     'messages.counts': () => this.messages.counts(),
     'messages.chatSyncState': (chatId: string) => this.messages.chatSyncState(chatId),
     'messages.countKnown': (chatId: string, ids: readonly string[]) => this.messages.countKnown(chatId, ids),
-    'worker.stats': () => ({ ...this.stats, heldPages: this.intake.size }),
+    'worker.stats': () => ({ ...this.stats }),
     /** Nothing of its own: a call commits the pending group first. */
     'writer.flush': () => undefined,
     'scopes.list': () => this.scopes.list(),
@@ -193,24 +190,6 @@ export class CacheServer {
     'insights.compute': (query: InsightsInput, now: number) => this.insights.compute(query, now),
     'insights.saveSessions': (sessions: readonly Interaction[]) => this.sessions.save(sessions),
     'insights.chats': (query: InsightsInput, drill: Drill, now: number) => this.insights.chatsBehind(query, drill, now),
-    /**
-     * A sync's page as the answer's bytes (transferred, see cacheApi): parsed, validated with the
-     * endpoint's schema and held; answers the page's shape (and a chat list's chats' facts), or why
-     * the contract refused it. Reads no table, so the pending group is not committed first.
-     */
-    'sync.readPage': (endpoint: SyncPageEndpoint, bytes: ArrayBuffer, cut: PageCut) => {
-      const started = performance.now()
-      try {
-        return this.intake.read(endpoint, bytes, cut)
-      } finally {
-        this.stats.pagesRead++
-        this.stats.readMs += performance.now() - started
-      }
-    },
-    /** Held pages the run will not write. */
-    'sync.dropPages': (held: readonly number[]) => this.intake.drop(held),
-    /** A held page of the chat list, saved. */
-    'sync.saveChats': (held: number) => this.messages.saveChats(this.intake.takeChats(held)),
   }
 
   /** The table's names, sent to the client with `ready` (it builds its API from them). */
@@ -220,7 +199,7 @@ export class CacheServer {
 
   /** Runs one named operation (after the pending group, so every read sees the writes sent before it). */
   call<K extends CacheMethod>(method: K, args: CacheArgs[K]): CacheResults[K] {
-    if (!PAGE_INTAKE.has(method)) this.flush()
+    this.flush()
     const table: { [M in CacheMethod]: (...a: CacheArgs[M]) => CacheResults[M] } = this.methods
     const fn = Object.hasOwn(table, method) ? table[method] : undefined
     if (typeof fn !== 'function') throw new Error(`unknown cache operation ${String(method)}`)
@@ -231,18 +210,8 @@ export class CacheServer {
    * A write of the sync, committed with the others that arrive meanwhile (group commit: one
    * transaction, one WAL commit and one FTS flush for many pages). Resolves once committed.
    */
-  write(sent: SyncWrite | HeldPageWrite, now = false): Promise<number> {
+  write(write: SyncWrite, now = false): Promise<number> {
     return new Promise((done, fail) => {
-      // A page read by `sync.readPage` is written from where it is held (an unknown one fails here).
-      const write: SyncWrite =
-        sent.kind === 'held'
-          ? {
-              kind: 'page',
-              chatId: sent.chatId,
-              messages: this.intake.takeMessages(sent.held),
-              resumePage: sent.resumePage,
-            }
-          : sent
       const rows = write.kind === 'page' ? write.messages.length : 0
       this.group.push({ write, rows, done, fail })
       this.groupRows += rows
@@ -264,9 +233,6 @@ export class CacheServer {
     mergeMs: 0,
     maxMergeSliceMs: 0,
     merges: 0,
-    /** The sync's pages parsed and validated here, and the time that took. */
-    pagesRead: 0,
-    readMs: 0,
   }
 
   /** Commits the pending group now. */
@@ -383,9 +349,6 @@ export class CacheServer {
     }
   }
 }
-
-/** The sync's page intake touches no table: a page read does not commit the pending group. */
-const PAGE_INTAKE: ReadonlySet<string> = new Set(['sync.readPage', 'sync.dropPages'])
 
 export type CacheMethods = CacheServer['methods']
 export type CacheMethod = keyof CacheMethods

@@ -1,10 +1,9 @@
 import { pageEnd } from '../../contract/paging'
-import { shapeOf, type PageShape } from './pageIntake'
 
-/** A page as the pager is given it: its shape (a page the cache worker read), or its items. */
-type PageOf = PageShape | readonly { id: string }[]
-
-const shape = (page: PageOf): PageShape => ('idsKey' in page ? page : shapeOf(page))
+/** Same ids in the same order: the service ignored `page` and sent the previous page again. */
+function repeats<T extends { id: string }>(page: readonly T[], previous: readonly T[] | null): boolean {
+  return !!previous && previous.length === page.length && page.every((item, i) => item.id === previous[i]?.id)
+}
 
 /**
  * What the run learnt of the service's page size for one kind of list: whether it honours the
@@ -31,8 +30,7 @@ const mayBeCap = (length: number) => length >= 10 && length % 5 === 0
  */
 export class Pager {
   private readonly firstIds = new Set<string>()
-  /** The previous page's ids in order (their digest): the same again is the service ignoring `page`. */
-  private previous: string | null = null
+  private previous: readonly { id: string }[] | null = null
   pages = 0
   items = 0
 
@@ -53,26 +51,25 @@ export class Pager {
    * shared rule's `past`). A page is known as new by its first id only (the sync keeps no set of
    * every id), so it is all new or all seen; an empty page is taken, and `after` ends the list at it.
    */
-  take(page: PageOf): 'take' | 'repeat' {
-    const { count, firstId: first, idsKey } = shape(page)
-    if (this.previous === idsKey || (first !== undefined && this.firstIds.has(first))) return 'repeat'
+  take(page: readonly { id: string }[]): 'take' | 'repeat' {
+    const first = page[0]?.id
+    if (repeats(page, this.previous) || (first !== undefined && this.firstIds.has(first))) return 'repeat'
     if (first !== undefined) this.firstIds.add(first)
-    this.previous = idsKey
+    this.previous = page
     this.pages++
-    this.items += count
-    if (count >= this.asked) this.known.honoured = true
+    this.items += page.length
+    if (page.length >= this.asked) this.known.honoured = true
     return 'take'
   }
 
   /** After a taken page: 'more', 'end', 'probe' (short, but may be the service's cap) or 'cap'. */
-  after(page: PageShape | readonly unknown[]): 'more' | 'end' | 'probe' | 'cap' {
+  after(page: readonly unknown[]): 'more' | 'end' | 'probe' | 'cap' {
     // A taken page is all new (take refused a repeat).
-    const count = 'count' in page ? page.count : page.length
-    const end = pageEnd(count, count, this.size())
+    const end = pageEnd(page.length, page.length, this.size())
     if (end === 'past') return 'end'
     if (this.items >= this.maxItems) return 'cap'
     if (end === 'last') {
-      if (this.known.honoured || this.known.cap !== null || !mayBeCap(count)) return 'end'
+      if (this.known.honoured || this.known.cap !== null || !mayBeCap(page.length)) return 'end'
       return this.pages >= this.maxPages ? 'cap' : 'probe'
     }
     return this.pages >= this.maxPages ? 'cap' : 'more'

@@ -1,9 +1,8 @@
 import { AppFailure, appError, type AppError } from '../../contract/app/result'
+import type { Chat, ChatMessage } from '../../contract'
 import type { SyncNote } from '../../contract/app/offline'
 import type { EndpointName } from '../../contract/endpoints'
 import { backoffDelay, pause } from '../api/backoff'
-import type { ProfileCache } from '../cache/profileCache'
-import type { ChatFacts, PageFacts, SyncPageEndpoint } from './pageIntake'
 import { Pager, type PageSizeKnowledge } from './pager'
 import { chain, pageTurns } from './pageTurns'
 import {
@@ -17,44 +16,7 @@ import {
   type SyncRunOptions,
 } from './syncLimits'
 
-/**
- * A page's answer as the run takes it: its bytes, read but never parsed on this thread (the cache
- * worker parses and validates them), and how to report the worker's verdict on them.
- */
-interface Fetched {
-  /** The bytes, asked for once, when the page's turn comes (they are then transferred). */
-  bytes(): ArrayBuffer
-  accepted(): void
-  refused(message: string): AppFailure
-}
-
-/** Data a gateway parsed itself (one without `runBytes`) as the bytes the worker takes. */
-function encoded(data: unknown): ArrayBuffer {
-  const bytes = new TextEncoder().encode(JSON.stringify(data ?? null))
-  return bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer
-}
-
-/**
- * The pages one list of the run (the chat list, a chat's messages) has read into the cache worker
- * and not yet written: each is written once (`use`) or dropped when the list ends without it.
- */
-class HeldPages {
-  private readonly handles = new Set<number>()
-  constructor(private readonly cache: ProfileCache) {}
-  own(page: PageFacts): PageFacts {
-    this.handles.add(page.held)
-    return page
-  }
-  use(page: PageFacts): { held: number } {
-    this.handles.delete(page.held)
-    return { held: page.held }
-  }
-  release(): void {
-    if (this.handles.size === 0) return
-    void this.cache.sync.dropPages([...this.handles]).catch(() => undefined)
-    this.handles.clear()
-  }
-}
+const chatName = (c: Chat): string | null => c.name ?? c.title ?? c.userName ?? null
 
 /**
  * Makes a workspace (or one agent's chats) available offline: every chat, then every chat's
@@ -64,9 +26,7 @@ class HeldPages {
  * history was fetched to the end before is paged only until the first page that holds a cached
  * message; one whose first sync was interrupted goes on from the page it had reached. A list
  * that never ends stops at the page cap, with a note. Throws AppFailure (cancelled, offline, ...)
- * on failure; everything stored until then stays stored. The main thread only fetches (through the
- * gateway's API client: its deadline, retries, connectivity reports and origin rule) and pages: a
- * page's bytes are transferred to the cache worker, which parses, validates and writes them.
+ * on failure; everything stored until then stays stored.
  */
 export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   const { gateway, profile, cache, signal } = opts
@@ -154,32 +114,20 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  const fetchAnswer = async (name: EndpointName, input: unknown): Promise<Fetched> => {
-    if (gateway.runBytes) {
-      const answer = await gateway.runBytes(profile, name, input, { signal })
-      return { bytes: () => answer.bytes, accepted: () => answer.accepted(), refused: (m) => answer.refused(m) }
-    }
-    // A gateway that parses (a test's scripted service): its data take the same path, as bytes.
-    let parse: () => { data: unknown }
-    if (gateway.runDeferred) parse = await gateway.runDeferred(profile, name, input, { signal })
-    else {
-      const answer = await gateway.run(profile, name, input, { signal })
-      parse = () => answer
-    }
-    return {
-      bytes: () => encoded(parse().data),
-      accepted: () => undefined,
-      refused: (message) => new AppFailure(appError('bad_response', message, { endpoint: name })),
-    }
+  const runDeferred = async (name: EndpointName, input: unknown): Promise<() => { data: unknown }> => {
+    if (gateway.runDeferred) return gateway.runDeferred(profile, name, input, { signal })
+    const answer = await gateway.run(profile, name, input, { signal })
+    return () => answer
   }
 
-  /** A request, resolving once its answer is read, to its bytes. */
-  async function request(name: SyncPageEndpoint, input: unknown): Promise<Fetched> {
+  /** A request, resolving once its answer is read to the function that parses and validates it. */
+  async function request<T>(name: EndpointName, input: unknown): Promise<() => T> {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw cancelled()
       counters.requests++
       try {
-        return await slot(() => fetchAnswer(name, input))
+        const parse = await slot(() => runDeferred(name, input))
+        return () => parse().data as T
       } catch (e) {
         if (signal?.aborted) throw cancelled()
         const error: AppError | undefined = e instanceof AppFailure ? e.error : undefined
@@ -194,32 +142,15 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  /**
-   * A page as the run takes it: read, then, in a turn of its own (see pageTurns), its bytes
-   * transferred to the cache worker, which parses and validates them, cuts them to the page and to
-   * the list's room left, and holds them; the run gets the page's shape, and handles it (the pager,
-   * the write) in a turn of its own again: the worker's answers for several chats' pages come in
-   * one task. A page the contract refuses fails the run as `bad_response`, and nothing of it is kept.
-   */
-  const received = async (
-    endpoint: SyncPageEndpoint,
-    answer: Promise<Fetched>,
-    pageSize: number,
-    room: () => number,
-    pages: HeldPages,
-  ): Promise<PageFacts> => {
-    const fetched = await answer
+  /** A page as the run takes it: read, then parsed and validated in a turn of its own (see pageTurns). */
+  const received = async <T>(answer: Promise<() => T>): Promise<T> => {
+    const parse = await answer
     await pageTurn()
-    const reading = await cache.sync.readPage(endpoint, fetched.bytes(), { pageSize, keep: room() })
-    if ('refused' in reading) throw fetched.refused(reading.refused)
-    fetched.accepted()
-    pages.own(reading.taken)
-    await pageTurn()
-    return reading.taken
+    return parse()
   }
 
   // 1. The chat list, page by page, into a short queue the chats' syncs take from.
-  const queue: ChatFacts[] = []
+  const queue: Chat[] = []
   let listDone = false
   let wake: (() => void) | undefined
   let roomWake: (() => void) | undefined
@@ -239,29 +170,17 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
   const listPages = async () => {
-    const held = new HeldPages(cache)
-    try {
-      await listPagesHeld(held)
-    } finally {
-      held.release()
-    }
-  }
-  const listPagesHeld = async (held: HeldPages) => {
     const pager = new Pager(chatPageSize, maxChatPages, chatSizes, maxChats)
-    const room = () => pager.room()
     for (let page = 1; !stopped && !budgetReached(pager.pages); page++) {
       const query = { page, pageSize: chatPageSize, ...(opts.agentId ? { agentId: opts.agentId } : {}) }
-      const batch = await received(
-        'chats.list',
-        request('chats.list', { path: { workspaceId: profile.workspaceId }, query }),
-        chatPageSize,
-        room,
-        held,
+      const answer = await received(
+        request<Chat[]>('chats.list', { path: { workspaceId: profile.workspaceId }, query }),
       )
+      const batch = answer.slice(0, pager.room())
       if (pager.take(batch) === 'repeat') break
-      await cache.sync.saveChats(held.use(batch).held)
-      queue.push(...(batch.chats ?? []))
-      counters.chatsTotal += batch.count
+      await cache.messages.saveChats(batch)
+      queue.push(...batch)
+      counters.chatsTotal += batch.length
       progress()
       signalQueue()
       const next = pager.after(batch)
@@ -271,21 +190,19 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         break
       }
       if (next === 'probe') {
-        const more = await received(
-          'chats.list',
-          request('chats.list', {
-            path: { workspaceId: profile.workspaceId },
-            query: { ...query, page: page + 1 },
-          }),
-          chatPageSize,
-          room,
-          held,
-        )
-        if (more.count === 0 || pager.take(more) === 'repeat') break
-        pager.adopt(batch.count)
-        await cache.sync.saveChats(held.use(more).held)
-        queue.push(...(more.chats ?? []))
-        counters.chatsTotal += more.count
+        const more = (
+          await received(
+            request<Chat[]>('chats.list', {
+              path: { workspaceId: profile.workspaceId },
+              query: { ...query, page: page + 1 },
+            }),
+          )
+        ).slice(0, pager.room())
+        if (more.length === 0 || pager.take(more) === 'repeat') break
+        pager.adopt(batch.length)
+        await cache.messages.saveChats(more)
+        queue.push(...more)
+        counters.chatsTotal += more.length
         page++
         progress()
         signalQueue()
@@ -301,7 +218,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  const nextChat = async (): Promise<ChatFacts | undefined> => {
+  const nextChat = async (): Promise<Chat | undefined> => {
     for (;;) {
       const chat = queue.shift()
       if (chat) {
@@ -317,7 +234,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
   // 2. The messages of every chat, `concurrency` chats at a time, each chat's pages in order.
   const worker = async () => {
     for (let chat = await nextChat(); chat && !stopped; chat = await nextChat()) {
-      counters.currentChat = { id: chat.id, name: chat.name }
+      counters.currentChat = { id: chat.id, name: chatName(chat) }
       progress()
       try {
         await syncChat(chat)
@@ -335,36 +252,21 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     }
   }
 
-  async function syncChat(chat: ChatFacts): Promise<void> {
-    const held = new HeldPages(cache)
-    try {
-      await syncChatHeld(chat, held)
-    } finally {
-      held.release()
-    }
-  }
-
-  async function syncChatHeld(chat: ChatFacts, held: HeldPages): Promise<void> {
+  async function syncChat(chat: Chat): Promise<void> {
     const state = await cache.messages.chatSyncState(chat.id)
-    const time = chat.time
+    const time = typeof chat.time === 'number' ? chat.time : null
     if (state?.historyComplete && time !== null && state.syncedTime === time) return
     // head: known history, fetch until cached messages show up; resume: head first, then jump back in.
     let phase: 'head' | 'resume' | 'full' = state?.historyComplete ? 'head' : state?.resumePage ? 'resume' : 'full'
     let pager = new Pager(messagePageSize, maxMessagePages, messageSizes, maxChatMessages)
     const fetchPage = (page: number) =>
-      request('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
-    // Past the chat's limit the rest of a page is left (the limit is a count of messages): the
-    // worker keeps only the room left when the page is read.
-    const room = () => pager.room()
-    const receive = (answer: Promise<Fetched>) => received('messages.list', answer, messagePageSize, room, held)
+      request<ChatMessage[]>('messages.list', { path: { chatId: chat.id }, query: { page, pageSize: messagePageSize } })
     {
       let page = 1
-      let batch = await receive(fetchPage(page))
+      let batch = await received(fetchPage(page))
       for (;;) {
-        // A write of the run failed (the answer comes before the worker's reading of the next page,
-        // which it answers in order): no later page of this chat may be written after the hole,
-        // nor move its resume point past it.
-        if (writeFailure !== undefined) throw writeFailure
+        // Past the chat's limit the rest of the page is left (the limit is a count of messages).
+        batch = batch.slice(0, pager.room())
         if (pager.take(batch) === 'repeat') break
         let next = pager.after(batch)
         // In a full sync the next page is asked while this one is written; the head of a known
@@ -374,22 +276,22 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         // The page and where a first sync goes on commit together: a kill never leaves them out of step.
         const marksResume = phase === 'full' && next !== 'end'
         // A write the sync waits for (head, resume) commits at once; a full sync's pages group.
-        const write = cache.writer.ingestPage(chat.id, held.use(batch), marksResume ? page + 1 : null, phase !== 'full')
+        const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null, phase !== 'full')
         let stored: number | undefined
         if (phase === 'full') {
-          track(write, batch.count)
+          track(write, batch.length)
           await throttle()
         } else {
           stored = await write
           counters.messagesStored += stored
         }
         progress()
-        let more: PageFacts | undefined
+        let more: ChatMessage[] | undefined
         if (next === 'probe') {
-          more = await receive(following ?? fetchPage(page + 1))
-          if (more.count === 0) next = 'end'
+          more = await received(following ?? fetchPage(page + 1))
+          if (more.length === 0) next = 'end'
           else {
-            pager.adopt(batch.count)
+            pager.adopt(batch.length)
             next = 'more'
           }
         }
@@ -404,7 +306,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
           await following?.catch(() => undefined)
           return
         }
-        if (stored !== undefined && stored < batch.count) {
+        if (stored !== undefined && stored < batch.length) {
           if (phase === 'head') {
             track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
             return
@@ -416,15 +318,14 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
             pager = new Pager(messagePageSize, maxMessagePages, messageSizes, maxChatMessages)
             await following?.catch(() => undefined)
             page++
-            batch = await receive(fetchPage(page))
+            batch = await received(fetchPage(page))
             continue
           }
         }
         page++
-        batch = more ?? (await receive(following ?? fetchPage(page)))
+        batch = more ?? (await received(following ?? fetchPage(page)))
       }
     }
-    if (writeFailure !== undefined) throw writeFailure
     // After this chat's pages in the worker's queue: "synced" commits with or after them.
     track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
   }

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Profile } from '../../../electron/contract/app/profiles'
 import { AppFailure } from '../../../electron/contract/app/result'
 import { createApiClient, type ApiOutcome } from '../../../electron/core/api'
@@ -14,8 +14,8 @@ import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
 
 /**
  * The sync's pages through the real client over loopback HTTP: each answer is read by the client
- * as bytes (callBytes), checked there for the token, and transferred to the cache worker, which
- * parses and validates it, with the same failures as before, never holding the token.
+ * and parsed and validated by the run in a turn of its own (callDeferred), with the same failures
+ * as before, never holding the token.
  */
 
 const TOKEN = 'sync-pages-secret-token-0123456789'
@@ -28,8 +28,6 @@ let baseUrl: string
 /** The service's answer to a chat's page; the default: 25 good messages, PAGE at a time. */
 let messagesPage: (chatId: string, page: number, res: ServerResponse) => void
 let outcomes: ApiOutcome[]
-/** What reached the cache worker's page intake: the text of each page's bytes as it was sent. */
-let sentPages: { endpoint: string; text: string; buffer: ArrayBuffer }[]
 
 const message = (chatId: string, i: number) => ({ id: `${chatId}-m${i}`, time: 1_000_000 - i * 10, text: `t${i}` })
 const goodPage = (chatId: string, page: number) =>
@@ -43,12 +41,6 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sync-pages-'))
   cache = await openProfileCache(dir, createSecretStore(memoryBackend(), { backend: 'memory', weak: false }), 'p')
   outcomes = []
-  sentPages = []
-  const readPage = cache.sync.readPage
-  cache.sync.readPage = (endpoint, bytes, cut) => {
-    sentPages.push({ endpoint, text: Buffer.from(bytes).toString('utf8'), buffer: bytes })
-    return readPage(endpoint, bytes, cut)
-  }
   messagesPage = (chatId, page, res) => json(res, goodPage(chatId, page))
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
@@ -76,7 +68,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function sync(maxAnswerBytes?: number) {
+function sync() {
   const profile: Profile = {
     id: 'p',
     label: 'p',
@@ -93,7 +85,6 @@ function sync(maxAnswerBytes?: number) {
     retries: 2,
     retryBaseMs: 1,
     onOutcome: (o) => void outcomes.push(o),
-    ...(maxAnswerBytes !== undefined ? { maxAnswerBytes } : {}),
   })
   return runSync({ gateway: networkGateway(() => client), profile, cache, messagePageSize: PAGE, concurrency: 2 })
 }
@@ -104,31 +95,6 @@ describe("the sync's pages through the client", () => {
     expect(result.messagesStored).toBe(50)
     expect((await cache.messages.counts()).messages).toBe(50)
     expect(outcomes.every((o) => o.ok)).toBe(true)
-    // Every page written or dropped: the worker holds none once the run ended.
-    expect((await cache.worker.stats()).heldPages).toBe(0)
-  })
-
-  it('sends each page to the cache worker as its bytes, transferred, and never parses one on the main thread', async () => {
-    const parse = vi.spyOn(JSON, 'parse')
-    let parsedHere: string[]
-    try {
-      const result = await sync()
-      expect(result.messagesStored).toBe(50)
-      parsedHere = parse.mock.calls.map((c) => String(c[0]))
-    } finally {
-      parse.mockRestore()
-    }
-    // The chat list's one (short) page and each chat's three (10, 10, 5 messages).
-    expect(sentPages.filter((p) => p.endpoint === 'chats.list')).toHaveLength(1)
-    expect(sentPages.filter((p) => p.endpoint === 'messages.list')).toHaveLength(6)
-    for (const page of sentPages) {
-      expect(page.buffer).toBeInstanceOf(ArrayBuffer)
-      expect(page.text.length).toBeGreaterThan(0)
-      // Transferred, not copied: the buffer is detached on this side once posted.
-      expect(page.buffer.byteLength).toBe(0)
-    }
-    // No text of any page went through JSON.parse on this thread (the worker has its own).
-    expect(parsedHere.filter((t) => t.includes('c1-m0') || t.includes('"c2"'))).toEqual([])
   })
 
   it('fails the sync on a page that fails validation, as before: bad_response, no token, the good pages kept', async () => {
@@ -148,58 +114,11 @@ describe("the sync's pages through the client", () => {
     expect(JSON.stringify(error)).not.toContain(TOKEN)
     // The outcome is reported once the page is parsed: a bad answer, not a good one.
     expect(outcomes).toContainEqual({ endpoint: 'messages.list', ok: false, kind: 'bad_response' })
-    // The worker judged it (the page went there as bytes), and holds nothing of it.
-    expect(sentPages.some((p) => p.text.includes('yesterday'))).toBe(true)
-    expect((await cache.worker.stats()).heldPages).toBe(0)
     // Nothing of the bad page is stored; c2's first page is, and c2 is not marked synced.
     const ids = (await cache.messages.page('c2', undefined, 100)).messages.map((m) => m.id)
     expect(ids).not.toContain('bad')
     expect(ids).toHaveLength(PAGE)
     expect(await cache.messages.chatSyncState('c2')).toMatchObject({ historyComplete: false })
-  })
-
-  it('fails, keeps what was written and goes on at the next run when the worker lost a page it had read (a restart between the read and the write)', async () => {
-    const readPage = cache.sync.readPage
-    let lost = 0
-    cache.sync.readPage = async (endpoint, bytes, cut) => {
-      const text = Buffer.from(bytes).toString('utf8')
-      const reading = await readPage(endpoint, bytes, cut)
-      // c1's second page is read, then forgotten by the worker before the run writes it.
-      if ('taken' in reading && text.includes('"c1-m10"') && lost++ === 0)
-        await cache.sync.dropPages([reading.taken.held])
-      return reading
-    }
-    const failure = await sync().then(
-      () => undefined,
-      (e: unknown) => e,
-    )
-    expect(String(failure)).toMatch(/not held/)
-    expect(lost).toBe(1)
-    const ids = (await cache.messages.page('c1', undefined, 100)).messages.map((m) => m.id)
-    expect(ids).toHaveLength(PAGE)
-    expect(ids).not.toContain('c1-m10')
-    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false })
-    expect((await cache.worker.stats()).heldPages).toBe(0)
-    // The next run takes c1 up where it was and ends with everything, once.
-    const again = await sync()
-    expect(again.chatsDone).toBe(2)
-    expect((await cache.messages.counts()).messages).toBe(50)
-    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: true })
-  })
-
-  it("keeps the client's answer-size limit: a page past it is abandoned, never sent to the worker", async () => {
-    messagesPage = (chatId, page, res) =>
-      chatId === 'c1' && page === 2
-        ? json(res, [{ ...message(chatId, 10), text: 'x'.repeat(2_000) }])
-        : json(res, goodPage(chatId, page))
-    const failure = await sync(1_500).then(
-      () => undefined,
-      (e: unknown) => e,
-    )
-    expect((failure as AppFailure).error).toMatchObject({ kind: 'bad_response', endpoint: 'messages.list' })
-    expect((failure as AppFailure).error.message).toMatch(/larger than/)
-    expect(sentPages.filter((p) => p.text.includes('xxxx'))).toEqual([])
-    expect(await cache.messages.chatSyncState('c1')).toMatchObject({ historyComplete: false })
   })
 
   it('asks again for a page whose answer was cut, and stores it once', async () => {
@@ -234,10 +153,6 @@ describe("the sync's pages through the client", () => {
     const error = (failure as AppFailure).error
     expect(error).toMatchObject({ kind: 'bad_response', endpoint: 'messages.list' })
     expect(JSON.stringify(error)).not.toContain(TOKEN)
-    expect(outcomes).toContainEqual({ endpoint: 'messages.list', ok: false, kind: 'bad_response' })
-    // Refused by the client on its bytes, before anything was sent to the worker.
-    expect(sentPages.length).toBeGreaterThan(0)
-    expect(sentPages.filter((p) => p.text.includes(TOKEN))).toEqual([])
     const ids = (await cache.messages.page('c1', undefined, 100)).messages.map((m) => m.id)
     expect(ids).not.toContain('c1-m10')
     expect(ids).not.toContain('c1-m11')
