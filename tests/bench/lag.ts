@@ -82,6 +82,16 @@ while (Atomics.load(stop, 0) === 0) for (let i = 0; i < 10000; i++) x = (x * 31 
 `
 
 /**
+ * Waits until `ms` have passed by performance.now(): a timer may fire a fraction of a millisecond
+ * early by that clock (it counts whole milliseconds of its own).
+ */
+export async function waitAtLeast(ms: number): Promise<void> {
+  const until = performance.now() + ms
+  for (let left = ms; left > 0; left = until - performance.now())
+    await new Promise((r) => setTimeout(r, Math.ceil(left)))
+}
+
+/**
  * The scheduler's limit: the lag monitor on this thread while it does nothing at all and a worker
  * thread of this process spins on a core (`nice` steps below this thread, as the cache worker can
  * be). Whatever the machine's other processes take meanwhile (the bench's spinner with --busy) is
@@ -95,7 +105,7 @@ export async function idleLagBesideBusyWorker(durationMs: number, nice = 0): Pro
     // Measured only once the worker spins (and has set its priority).
     while (Atomics.load(flags, 1) === 0) await new Promise((r) => setTimeout(r, 5))
     const monitor = lagMonitor()
-    await new Promise((r) => setTimeout(r, durationMs))
+    await waitAtLeast(durationMs)
     return monitor.stopDetail()
   } finally {
     Atomics.store(flags, 0, 1)

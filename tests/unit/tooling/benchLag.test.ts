@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { idleLagBesideBusyWorker, lagMonitor } from '../../bench/lag'
+import { idleLagBesideBusyWorker, lagMonitor, waitAtLeast } from '../../bench/lag'
 
 const cpuMs = () => {
   const u = process.threadCpuUsage ? process.threadCpuUsage() : process.cpuUsage()
@@ -16,9 +16,9 @@ function burn(ms: number) {
 describe('the bench lag monitor', () => {
   it("reports a task that holds the loop as a lag, with the thread's own CPU in it", async () => {
     const monitor = lagMonitor()
-    await new Promise((r) => setTimeout(r, 20))
+    await waitAtLeast(20)
     burn(40)
-    await new Promise((r) => setTimeout(r, 20))
+    await waitAtLeast(20)
     const lag = monitor.stopDetail()
     // The 40 ms of CPU ran between two ticks: the tick after it came at least 35 ms late.
     expect(lag.maxLagMs).toBeGreaterThanOrEqual(35)
