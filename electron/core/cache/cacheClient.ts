@@ -51,6 +51,20 @@ export class CacheClosed extends Error {
   }
 }
 
+/**
+ * A use of a profile's cache that closed under it (a clear, a removed profile, the app closing) is
+ * made once more: `use` asks the offline layer for the cache again, which gives the one after the
+ * close, or none (the app is closing).
+ */
+export async function againIfClosed<T>(use: () => Promise<T>): Promise<T> {
+  try {
+    return await use()
+  } catch (e) {
+    if (!(e instanceof CacheClosed)) throw e
+    return use()
+  }
+}
+
 export class CacheClient {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()

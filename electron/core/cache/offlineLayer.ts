@@ -24,7 +24,7 @@ import {
   setAsideCaches,
   type ProfileCache,
 } from './profileCache'
-import { CacheClosed } from './cacheClient'
+import { againIfClosed, CacheClosed } from './cacheClient'
 import { closingGate } from './closingGate'
 import { CacheUnavailable, setAside, type CacheDriverOptions } from './cacheDatabase'
 import { recoverPending } from './offlineCopy'
@@ -95,13 +95,8 @@ export function createOfflineLayer(options: OfflineLayerOptions = {}): OfflineLa
   const closedForGood = () => new AppFailure(appError('cancelled', 'The app is closing'))
 
   /** A use of the profile's cache; if the cache closed under it (CacheClosed), once more on the one after. */
-  async function withCache<T>(profileId: string, use: (cache: ProfileCache) => Promise<T>): Promise<T> {
-    try {
-      return await use(await cacheFor(profileId))
-    } catch (e) {
-      if (!(e instanceof CacheClosed)) throw e
-      return use(await cacheFor(profileId))
-    }
+  function withCache<T>(profileId: string, use: (cache: ProfileCache) => Promise<T>): Promise<T> {
+    return againIfClosed(async () => use(await cacheFor(profileId)))
   }
 
   function cacheFor(profileId: string): Promise<ProfileCache> {

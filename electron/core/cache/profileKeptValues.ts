@@ -1,6 +1,6 @@
 import type { AppChannelName } from '../../contract/app'
 import { AppFailure, appError } from '../../contract/app/result'
-import { CacheClosed } from './cacheClient'
+import { againIfClosed } from './cacheClient'
 import type { ProfileCache } from './profileCache'
 import type { AppHandlers, ChannelContext } from '../router'
 
@@ -49,13 +49,8 @@ export function profileKeptValues(deps: ProfileKeptValuesDeps & { table(cache: P
    * A use of the profile's table; if the cache closed under it (a clear, a removed profile, the app
    * closing), once more on what comes after: the reopened file, or none (then as when it cannot open).
    */
-  async function withTable<T>(profileId: string, use: (table: KeptValueTable | null) => Promise<T>): Promise<T> {
-    try {
-      return await use(await tableOf(profileId))
-    } catch (e) {
-      if (!(e instanceof CacheClosed)) throw e
-      return use(await tableOf(profileId))
-    }
+  function withTable<T>(profileId: string, use: (table: KeptValueTable | null) => Promise<T>): Promise<T> {
+    return againIfClosed(async () => use(await tableOf(profileId)))
   }
 
   return {

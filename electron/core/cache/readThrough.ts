@@ -4,7 +4,7 @@ import type { Chat, ChatMessage } from '../../contract'
 import { endpoints, resourceOf, type EndpointDef, type EndpointName } from '../../contract/endpoints'
 import { readsAffectedBy, readsForgottenBy, resourcesChangedBy } from '../../contract/invalidation'
 import type { ApiGateway, GatewayAnswer, GatewayOptions } from '../gateway'
-import { CacheClosed } from './cacheClient'
+import { againIfClosed, CacheClosed } from './cacheClient'
 import { clearPending, copyChangeOf, dropChat, followWrite, markPending, type CopyChange } from './offlineCopy'
 import type { ProfileCache } from './profileCache'
 import { paramsKey } from './responseCache'
@@ -88,14 +88,8 @@ export class ReadThroughGateway implements ApiGateway {
   async run(profile: Profile, name: EndpointName, input: unknown, opts?: GatewayOptions): Promise<GatewayAnswer> {
     const def: EndpointDef = endpoints[name]
     if (!def.cacheable) return this.write(profile, name, def, input, opts)
-    try {
-      return await this.read(profile, name, input, opts)
-    } catch (e) {
-      // The cache closed under the read (a clear, a removed profile): read again from the one that
-      // replaces it, or from the service alone.
-      if (!(e instanceof CacheClosed)) throw e
-      return this.read(profile, name, input, opts)
-    }
+    // A cache that closed under the read: read again from the one that replaces it, or from the service alone.
+    return againIfClosed(() => this.read(profile, name, input, opts))
   }
 
   /** The profile's cache, or undefined when it cannot be opened: the app then works online only. */

@@ -1,6 +1,6 @@
 import type { insightsChannels } from '../../contract/app/insights'
 import { AppFailure, appError } from '../../contract/app/result'
-import { CacheClosed } from '../cache/cacheClient'
+import { againIfClosed } from '../cache/cacheClient'
 import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import { csvCell } from '../export/sessionExport'
@@ -107,19 +107,6 @@ export function createInsightsLayer(deps: InsightsLayerDeps): AppHandlers<keyof 
       if (!deps.saveFile) return { outcome: 'content' as const, content: file.content }
       return { outcome: await deps.saveFile({ defaultName: parsed.fileName, ...file }) }
     },
-  }
-}
-
-/**
- * A read of the copy that closed under it (a clear, a removed profile, the app closing) is asked
- * once more, of the cache after the close (or of none, when the app is closing).
- */
-async function againIfClosed<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read()
-  } catch (e) {
-    if (!(e instanceof CacheClosed)) throw e
-    return read()
   }
 }
 
