@@ -62,8 +62,9 @@ steps_together \
   lint 'npm run lint' \
   typecheck 'npm run typecheck' \
   electronegativity 'npx tsx scripts/electronegativity.ts'
-step vitest scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
-  --outputFile.json="$report_dir/vitest.json"
+step vitest env VITEST_RETRIED_OUTPUT="$report_dir/vitest-retried.json" \
+  scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
+  --reporter=./scripts/vitest-retried-reporter.ts --outputFile.json="$report_dir/vitest.json"
 step build npm run build
 # The built app's checks (entry points, no source maps, no test code), on the build just made.
 step build-output env VITEST_SUITE=build BUILD_OUT_DIR=out npx vitest run
@@ -74,39 +75,8 @@ else
   echo "==> playwright skipped: no playwright.config.ts"
 fi
 
-# Test counts from the reporters' JSON, where a suite got far enough to write it.
-summary="$(
-  node - "$report_dir" <<'NODE'
-const fs = require('node:fs')
-const path = require('node:path')
-const dir = process.argv[2]
-const read = (f) => {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))
-  } catch {
-    return null
-  }
-}
-const parts = []
-let passed = 0
-let failed = 0
-const v = read('vitest.json')
-if (v) {
-  passed += v.numPassedTests
-  failed += v.numFailedTests
-  parts.push(`vitest ${v.numPassedTests} passed, ${v.numFailedTests} failed`)
-}
-const p = read('playwright.json')
-if (p && p.stats) {
-  const ok = p.stats.expected + p.stats.flaky
-  passed += ok
-  failed += p.stats.unexpected
-  const errors = Array.isArray(p.errors) && p.errors.length > 0 ? ` (${p.errors.length} errors outside tests)` : ''
-  parts.push(`playwright ${ok} passed, ${p.stats.unexpected} failed${errors}`)
-}
-if (parts.length) console.log(`tests: ${parts.join('; ')}; total ${passed} passed, ${failed} failed`)
-NODE
-)"
+# Test counts from the reporters' JSON, then the failed and flaky tests by name (scripts/testSummary.ts).
+summary="$(npx tsx scripts/testSummary.ts "$report_dir" || true)"
 
 echo
 [[ -n "$summary" ]] && echo "$summary"
