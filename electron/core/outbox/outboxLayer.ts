@@ -5,6 +5,7 @@ import { AppFailure, appError, type AppError } from '../../contract/app/result'
 import type { EndpointName } from '../../contract/endpoints'
 import type { ChatMessage } from '../../contract/resources/chat'
 import type { CoreContext } from '../app'
+import { againIfClosed } from '../cache/cacheClient'
 import type { ProfileCache } from '../cache/profileCache'
 import type { ApiGateway } from '../gateway'
 import type { AppHandlers, ChannelContext } from '../router'
@@ -293,7 +294,9 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       let result: { sent: number; left: number }
       do {
         again = false
-        result = await run()
+        // A run cut by the offline copy closing (a clear) goes on with the file opened again:
+        // what it had claimed and not settled is "sending" there, unsure until the chat is read.
+        result = await againIfClosed(run)
         total += result.sent
       } while (again && !disposed)
       return { sent: total, left: result.left }
@@ -309,6 +312,14 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
     return profile
   }
 
+  /**
+   * The active profile's queue, for one call of the page. A call cut by the offline copy closing
+   * under it (a clear) never reached the file, and runs again on the file opened anew.
+   */
+  function withQueue<T>(channelCtx: ChannelContext, use: (queue: OutboxQueue) => Promise<T>): Promise<T> {
+    return againIfClosed(async () => use(await queueOf(await requireActive(channelCtx))))
+  }
+
   return {
     channels(coreCtx) {
       // Nothing runs until the renderer uses the outbox (it flushes once at start, after a restart,
@@ -316,8 +327,10 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       ctx = coreCtx
       return {
         'outbox.list': async (parsed, channelCtx) => {
-          const queue = await queueOf(await requireActive(channelCtx))
-          return { entries: await queue.list(parsed?.chatId), volatile: queue.volatile }
+          return withQueue(channelCtx, async (queue) => ({
+            entries: await queue.list(parsed?.chatId),
+            volatile: queue.volatile,
+          }))
         },
         'outbox.enqueue': async ({ chatId, kind, body }, channelCtx) => {
           if ((kind === 'message') !== (body !== undefined))
@@ -326,16 +339,15 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
                 fields: { body: kind === 'message' ? 'required' : 'invalid' },
               }),
             )
-          const queue = await queueOf(await requireActive(channelCtx))
-          const entry = await queue.add({ id: randomUUID(), chatId, kind, body, createdAt: now() })
+          const adding = { id: randomUUID(), chatId, kind, body, createdAt: now() }
+          const entry = await withQueue(channelCtx, (queue) => queue.add(adding))
           changed([chatId])
           delay = baseDelay
           void flush().catch(() => undefined)
           return { entry }
         },
         'outbox.edit': async ({ id, body }, channelCtx) => {
-          const queue = await queueOf(await requireActive(channelCtx))
-          const outcome = await queue.edit(id, body)
+          const outcome = await withQueue(channelCtx, (queue) => queue.edit(id, body))
           if ('refused' in outcome) {
             if (outcome.refused === 'on_its_way') throw onItsWay('edited')
             throw new AppFailure(
@@ -353,9 +365,10 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
           return { entry: outcome.entry }
         },
         'outbox.cancel': async ({ id }, channelCtx) => {
-          const queue = await queueOf(await requireActive(channelCtx))
-          const before = (await queue.list()).find((e) => e.id === id)
-          const outcome = await queue.cancel(id)
+          const { before, outcome } = await withQueue(channelCtx, async (queue) => {
+            const before = (await queue.list()).find((e) => e.id === id)
+            return { before, outcome: await queue.cancel(id) }
+          })
           if (outcome === 'on_its_way') throw onItsWay('cancelled')
           if (outcome === 'cancelled' && before) changed([before.chatId])
           return { cancelled: outcome === 'cancelled' }
