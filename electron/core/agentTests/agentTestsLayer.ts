@@ -14,6 +14,7 @@ import {
 import type { Profile } from '../../contract/app/profiles'
 import { AppFailure, appError } from '../../contract/app/result'
 import type { ConversationReply } from '../../contract/resources/liveChat'
+import { againIfClosed } from '../cache/cacheClient'
 import type { ProfileCache } from '../cache/profileCache'
 import type { SaveFile } from '../export/chatExport'
 import type { ApiGateway } from '../gateway'
@@ -153,6 +154,14 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
     }
   }
 
+  /**
+   * The active profile's shelf, for one call. A call cut by the offline copy closing under it (a
+   * clear) never reached the file, and runs again on the file opened anew.
+   */
+  function withShelf<T>(ctx: ChannelContext, use: (shelf: TestShelf) => Promise<T>): Promise<T> {
+    return againIfClosed(async () => use(await shelfOf((await profileOf(ctx)).id)))
+  }
+
   async function settingsOf(shelf: TestShelf, agentId: string): Promise<AgentTestSettings> {
     const row = await shelf.settings(agentId)
     if (!row) return DEFAULT_TEST_SETTINGS
@@ -173,11 +182,12 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
     ctx: ChannelContext,
   ): Promise<{ run: TestRun }> {
     const profile = await profileOf(ctx)
-    const shelf = await shelfOf(profile.id)
-    const cases = await casesOf(shelf, input.agentId)
+    const { cases, settings, baselines } = await withShelf(ctx, async (shelf) => ({
+      cases: await casesOf(shelf, input.agentId),
+      settings: await settingsOf(shelf, input.agentId),
+      baselines: baselinesFrom(await runsOf(shelf, input.agentId)),
+    }))
     if (cases.length === 0) throw new AppFailure(appError('validation', 'This agent has no test cases yet'))
-    const settings = await settingsOf(shelf, input.agentId)
-    const baselines = baselinesFrom(await runsOf(shelf, input.agentId))
     const startedAt = now()
     const emitProgress = (done: number, result?: CaseResult) =>
       deps.emit('agentTests.progress', {
@@ -212,94 +222,97 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
       results,
       cases: cases.map((c) => ({ id: c.id, name: c.name, prompt: c.prompt, reference: c.reference })),
     }
-    await shelf.putRun(input.agentId, run.id, run.startedAt, JSON.stringify(run), TEST_RUNS_KEPT)
+    // A run takes minutes: the file may have been closed and opened again (a clear) meanwhile.
+    await againIfClosed(async () =>
+      (await shelfOf(profile.id)).putRun(input.agentId, run.id, run.startedAt, JSON.stringify(run), TEST_RUNS_KEPT),
+    )
     return { run }
   }
 
   return {
     channels: {
-      'agentTests.load': async ({ agentId }, ctx): Promise<AgentTestsState> => {
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        return {
+      'agentTests.load': ({ agentId }, ctx): Promise<AgentTestsState> =>
+        withShelf(ctx, async (shelf) => ({
           cases: await casesOf(shelf, agentId),
           settings: await settingsOf(shelf, agentId),
           runs: await runsOf(shelf, agentId),
           kept: shelf.kept,
-        }
-      },
+        })),
       'agentTests.saveCase': async ({ agentId, testCase }, ctx) => {
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        const existing = testCase.id ? (await casesOf(shelf, agentId)).find((c) => c.id === testCase.id) : undefined
-        if (!existing && (await shelf.cases(agentId)).length >= TEST_CASES_MAX)
-          throw new AppFailure(appError('validation', `An agent keeps at most ${TEST_CASES_MAX} test cases`))
-        const at = now()
-        const kept = TestCase.parse({
-          ...testCase,
-          id: testCase.id ?? newId(),
-          createdAt: existing?.createdAt ?? at,
-          updatedAt: at,
+        return withShelf(ctx, async (shelf) => {
+          const existing = testCase.id ? (await casesOf(shelf, agentId)).find((c) => c.id === testCase.id) : undefined
+          if (!existing && (await shelf.cases(agentId)).length >= TEST_CASES_MAX)
+            throw new AppFailure(appError('validation', `An agent keeps at most ${TEST_CASES_MAX} test cases`))
+          const at = now()
+          const kept = TestCase.parse({
+            ...testCase,
+            id: testCase.id ?? newId(),
+            createdAt: existing?.createdAt ?? at,
+            updatedAt: at,
+          })
+          await shelf.putCases(agentId, [{ id: kept.id, json: JSON.stringify(kept) }])
+          return { testCase: kept }
         })
-        await shelf.putCases(agentId, [{ id: kept.id, json: JSON.stringify(kept) }])
-        return { testCase: kept }
       },
-      'agentTests.deleteCase': async ({ agentId, caseId }, ctx) => {
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        return { deleted: await shelf.deleteCase(agentId, caseId) }
-      },
+      'agentTests.deleteCase': ({ agentId, caseId }, ctx) =>
+        withShelf(ctx, async (shelf) => ({ deleted: await shelf.deleteCase(agentId, caseId) })),
       'agentTests.saveSettings': async ({ agentId, settings }, ctx) => {
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        await shelf.putSettings(agentId, JSON.stringify(settings))
-        return { settings }
+        return withShelf(ctx, async (shelf) => {
+          await shelf.putSettings(agentId, JSON.stringify(settings))
+          return { settings }
+        })
       },
       'agentTests.run': (input, ctx) =>
         running.run(input.runId, ctx.signal, (controller) => runSuite(input, controller, ctx)),
       'agentTests.stop': async ({ runId }) => ({ stopped: running.stop(runId) }),
       'agentTests.accept': async ({ agentId, runId, caseId }, ctx) => {
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        const run = (await runsOf(shelf, agentId)).find((r) => r.id === runId)
-        const result = run?.results.find((r) => r.caseId === caseId)
-        if (!run || !result) throw new AppFailure(appError('not_found', 'That run or case is no longer kept'))
-        if (result.answer === undefined)
-          throw new AppFailure(appError('validation', 'A case without an answer cannot be accepted'))
-        // Accepting takes the answer as the expected one; the operator's checks still have to pass.
-        const verdict = verdictOf({
-          answered: true,
-          checks: result.checks,
-          baselineSimilarity: null,
-          changeThreshold: 0,
+        return withShelf(ctx, async (shelf) => {
+          const run = (await runsOf(shelf, agentId)).find((r) => r.id === runId)
+          const result = run?.results.find((r) => r.caseId === caseId)
+          if (!run || !result) throw new AppFailure(appError('not_found', 'That run or case is no longer kept'))
+          if (result.answer === undefined)
+            throw new AppFailure(appError('validation', 'A case without an answer cannot be accepted'))
+          // Accepting takes the answer as the expected one; the operator's checks still have to pass.
+          const verdict = verdictOf({
+            answered: true,
+            checks: result.checks,
+            baselineSimilarity: null,
+            changeThreshold: 0,
+          })
+          const updated: TestRun = {
+            ...run,
+            results: run.results.map((r) => (r.caseId === caseId ? { ...r, verdict, accepted: true } : r)),
+          }
+          await shelf.putRun(agentId, run.id, run.startedAt, JSON.stringify(updated), TEST_RUNS_KEPT)
+          return { run: updated }
         })
-        const updated: TestRun = {
-          ...run,
-          results: run.results.map((r) => (r.caseId === caseId ? { ...r, verdict, accepted: true } : r)),
-        }
-        await shelf.putRun(agentId, run.id, run.startedAt, JSON.stringify(updated), TEST_RUNS_KEPT)
-        return { run: updated }
       },
       'agentTests.export': async ({ agentId, agentName }, ctx) => {
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        const baselines = baselinesFrom(await runsOf(shelf, agentId))
-        const file: AgentTestSuiteFile = {
-          format: SUITE_FORMAT,
-          version: 1,
-          ...(agentName ? { agentName } : {}),
-          exportedAt: new Date(now()).toISOString(),
-          settings: await settingsOf(shelf, agentId),
-          cases: (await casesOf(shelf, agentId)).map(({ createdAt: _c, updatedAt: _u, ...c }) => {
-            const baseline = baselines.get(c.id)
-            return baseline ? { ...c, baseline: baseline.answer } : c
-          }),
-        }
-        const content = `${JSON.stringify(AgentTestSuiteFile.parse(file), null, 2)}\n`
-        const slug = (agentName ?? agentId)
-          .normalize('NFD')
-          .replace(/\p{M}/gu, '')
-          .replace(/[^A-Za-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .toLowerCase()
-          .slice(0, 60)
-        const fileName = `agent-tests-${slug || 'agent'}.json`
-        if (!deps.saveFile) return { outcome: 'content' as const, fileName, content }
-        return { outcome: await deps.saveFile({ defaultName: fileName, content, format: 'json' }), fileName }
+        return withShelf(ctx, async (shelf) => {
+          const baselines = baselinesFrom(await runsOf(shelf, agentId))
+          const file: AgentTestSuiteFile = {
+            format: SUITE_FORMAT,
+            version: 1,
+            ...(agentName ? { agentName } : {}),
+            exportedAt: new Date(now()).toISOString(),
+            settings: await settingsOf(shelf, agentId),
+            cases: (await casesOf(shelf, agentId)).map(({ createdAt: _c, updatedAt: _u, ...c }) => {
+              const baseline = baselines.get(c.id)
+              return baseline ? { ...c, baseline: baseline.answer } : c
+            }),
+          }
+          const content = `${JSON.stringify(AgentTestSuiteFile.parse(file), null, 2)}\n`
+          const slug = (agentName ?? agentId)
+            .normalize('NFD')
+            .replace(/\p{M}/gu, '')
+            .replace(/[^A-Za-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase()
+            .slice(0, 60)
+          const fileName = `agent-tests-${slug || 'agent'}.json`
+          if (!deps.saveFile) return { outcome: 'content' as const, fileName, content }
+          return { outcome: await deps.saveFile({ defaultName: fileName, content, format: 'json' }), fileName }
+        })
       },
       'agentTests.import': async ({ agentId, content }, ctx) => {
         let json: unknown
@@ -316,21 +329,24 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
               detail: describeIssue(parsed.error.issues[0]).slice(0, 4000),
             }),
           )
-        const shelf = await shelfOf((await profileOf(ctx)).id)
-        const have = await casesOf(shelf, agentId)
-        if (have.length + parsed.data.cases.length > TEST_CASES_MAX)
-          throw new AppFailure(
-            appError('validation', `An agent keeps at most ${TEST_CASES_MAX} test cases`, { reason: 'suite_too_big' }),
-          )
-        const at = now()
-        // New ids: the same file imported twice, or into the agent it came from, adds copies and overwrites nothing.
-        // Its baselines belong to the agent it came from: this agent's first run sets its own.
-        const entries = parsed.data.cases.map(({ baseline: _b, id: _id, ...c }) => {
-          const kept = TestCase.parse({ ...c, id: newId(), source: { kind: 'import' }, createdAt: at, updatedAt: at })
-          return { id: kept.id, json: JSON.stringify(kept) }
+        return withShelf(ctx, async (shelf) => {
+          const have = await casesOf(shelf, agentId)
+          if (have.length + parsed.data.cases.length > TEST_CASES_MAX)
+            throw new AppFailure(
+              appError('validation', `An agent keeps at most ${TEST_CASES_MAX} test cases`, {
+                reason: 'suite_too_big',
+              }),
+            )
+          const at = now()
+          // New ids: the same file imported twice, or into the agent it came from, adds copies and overwrites nothing.
+          // Its baselines belong to the agent it came from: this agent's first run sets its own.
+          const entries = parsed.data.cases.map(({ baseline: _b, id: _id, ...c }) => {
+            const kept = TestCase.parse({ ...c, id: newId(), source: { kind: 'import' }, createdAt: at, updatedAt: at })
+            return { id: kept.id, json: JSON.stringify(kept) }
+          })
+          await shelf.putCases(agentId, entries)
+          return { added: entries.length }
         })
-        await shelf.putCases(agentId, entries)
-        return { added: entries.length }
       },
     },
     forgetProfile: (id) => void memory.delete(id),

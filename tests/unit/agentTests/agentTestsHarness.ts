@@ -34,8 +34,13 @@ export async function agentTestsHarness() {
   const profile = { id: 'p1', hasToken: true, baseUrl: sandbox.url, workspaceId: sandbox.workspaceId } as Profile
   const api: ApiClient = createApiClient({ baseUrl: sandbox.url, getToken: () => TOKEN })
   const pushes: { event: string; payload: unknown }[] = []
+  /** Handed out once by the next `cacheFor`: a cache whose file closed under the caller (a clear). */
+  let closedUnder: ProfileCache | null = null
   const layer = createAgentTestsLayer({
     cacheFor: async () => {
+      const closed = closedUnder
+      closedUnder = null
+      if (closed) return closed
       if (!cache) throw new Error('closed')
       return cache
     },
@@ -68,6 +73,12 @@ export async function agentTestsHarness() {
       for (const c of clients.splice(0)) await c.close()
       cache = null
       await open()
+    },
+    /** The next call gets a cache that closes before it is used, as a clear closes the file. */
+    async closeUnderNextCall() {
+      const client = await CacheClient.start(cacheFile, 'ab'.repeat(32))
+      await client.close()
+      closedUnder = { ...cacheApi(client) } as unknown as ProfileCache
     },
     async close() {
       layer.dispose()

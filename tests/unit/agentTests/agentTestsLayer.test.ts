@@ -141,4 +141,20 @@ describe('agent tests against the embedded service', () => {
     expect(await h.call('agentTests.deleteCase', { agentId: RAFAEL, caseId: first!.id })).toEqual({ deleted: true })
     expect((await h.call<AgentTestsState>('agentTests.load', { agentId: RAFAEL })).cases).toHaveLength(2)
   })
+
+  it('a save, a load and a run that meet the file closing under them (a clear) run again on it opened anew', async () => {
+    h = await agentTestsHarness()
+    await h.closeUnderNextCall()
+    const saved = await h.call<{ testCase: TestCase }>('agentTests.saveCase', {
+      agentId: SOFIA,
+      testCase: draft('Pix', 'Posso pagar no Pix com desconto?', 'No Pix você ganha 5% de desconto.'),
+    })
+    await h.closeUnderNextCall()
+    const state = await h.call<AgentTestsState>('agentTests.load', { agentId: SOFIA })
+    expect(state.cases.map((c) => c.id)).toEqual([saved.testCase.id])
+    expect(state.kept).toBe('encrypted')
+    await h.closeUnderNextCall()
+    expect((await run('r1')).results.map((r) => r.verdict)).toEqual(['passed'])
+    expect((await h.call<AgentTestsState>('agentTests.load', { agentId: SOFIA })).runs.map((r) => r.id)).toEqual(['r1'])
+  })
 })
