@@ -1,26 +1,15 @@
 // @vitest-environment happy-dom
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Agent, Profile, Result } from '@contract'
+import type { Agent, Result } from '@contract'
 import { useQueryCache } from '@pinia/colada'
 import { endpointKey } from '@/query/endpointKeys'
 import type { EndpointAnswer } from '@/query/endpointQuery'
 import { agentListInput, useAgentsStore, type AgentListRequest } from '@/stores/agents'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi, deferred, flush } from './fakeDeskApi'
+import { createFakeDeskApi, deferred, flush, meta, profile } from './fakeDeskApi'
 
 const agent = (id: string, name: string): Agent => ({ id, name, type: 'SUPPORT', communicationType: 'NORMAL' })
-const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 const authError: Result<never> = { ok: false, error: { kind: 'auth', message: 'token refused', status: 403 } }
 
 let fake: ReturnType<typeof createFakeDeskApi>

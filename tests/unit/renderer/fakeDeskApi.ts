@@ -1,5 +1,5 @@
 import { vi, type Mock } from 'vitest'
-import type { PushEventName, PushEventPayload, Result } from '@contract'
+import type { Profile, PushEventName, PushEventPayload, Result } from '@contract'
 import { apiShape, type DeskApi } from '@contract/ipc'
 
 type Handler = (input: unknown) => Promise<Result<unknown>>
@@ -58,3 +58,18 @@ export function deferred<T>() {
 }
 
 export const flush = () => new Promise<void>((r) => setTimeout(r, 0))
+
+/** The service profile the renderer tests are signed in with. */
+export const profile: Profile = {
+  id: 'p1',
+  label: 'Acme',
+  kind: 'service',
+  baseUrl: 'https://api.example.test',
+  workspaceId: 'W1',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}
+
+/** The meta of an answer fresh from the service. */
+export const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }

@@ -3,21 +3,11 @@ import { flushPromises, mount, RouterLinkStub, type VueWrapper } from '@vue/test
 import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { defineComponent, h, ref, type Component } from 'vue'
-import type { Profile } from '@contract'
 import { i18n, setLocale } from '@/i18n'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi } from '../fakeDeskApi'
+import { createFakeDeskApi, profile } from '../fakeDeskApi'
 
-export const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
+export { profile }
 
 /** What the tests mounted; unmounted before the next test, so no form writes its draft into it. */
 const mounted: VueWrapper[] = []

@@ -4,25 +4,14 @@ import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, type Component } from 'vue'
-import type { Agent, Profile } from '@contract'
+import type { Agent } from '@contract'
 import AgentProfileForm from '@/components/agents/profile/AgentProfileForm.vue'
 import AgentWebhooksForm from '@/components/agents/webhooks/AgentWebhooksForm.vue'
 import { i18n, setLocale } from '@/i18n'
 import { useAgentsStore } from '@/stores/agents'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi } from '../fakeDeskApi'
+import { createFakeDeskApi, meta, profile } from '../fakeDeskApi'
 
-const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 const stored: Agent = {
   id: 'A1',
   name: 'Sofia',

@@ -4,7 +4,7 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
-import type { Agent, BehaviorHistoryRecord, Profile } from '@contract'
+import type { Agent, BehaviorHistoryRecord } from '@contract'
 import { webhooksInputOf, webhooksDraftOf } from '@/domain/webhookForm'
 import { useAgentsStore } from '@/stores/agents'
 import { useBehaviorHistoryStore } from '@/stores/behaviorHistory'
@@ -12,19 +12,8 @@ import { useSessionStore } from '@/stores/session'
 import { useTrainingsStore } from '@/stores/trainings'
 import { useWebhooksStore } from '@/stores/webhooks'
 import { endpointKey } from '@/query/endpointKeys'
-import { createFakeDeskApi, flush } from '../fakeDeskApi'
+import { createFakeDeskApi, flush, meta, profile } from '../fakeDeskApi'
 
-const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 const stored: Agent = {
   id: 'A1',
   name: 'Sofia',

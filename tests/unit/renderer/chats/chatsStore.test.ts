@@ -4,28 +4,16 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
-import type { Chat, OutboxEntry, Profile, Result } from '@contract'
+import type { Chat, OutboxEntry, Result } from '@contract'
 import { useChatsStore } from '@/stores/chats'
 import { useLiveChatStore } from '@/stores/liveChat'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi, deferred, flush } from '../fakeDeskApi'
+import { createFakeDeskApi, deferred, flush, meta, profile } from '../fakeDeskApi'
 
 /**
  * Who answers a chat, as the message view's header reads it (`chatOf`), against list reads that
  * cross a take-over: the service's word wins, unless it was asked before the take-over.
  */
-
-const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 
 let pinia: Pinia
 /** The service's state of the chat; each list read answers what it was when the read arrived. */

@@ -4,22 +4,11 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
-import type { Chat, Contact, Profile } from '@contract'
+import type { Chat, Contact } from '@contract'
 import { useContactsStore } from '@/stores/contacts'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi, flush } from '../fakeDeskApi'
+import { createFakeDeskApi, flush, meta, profile } from '../fakeDeskApi'
 
-const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 const maria: Contact = { id: 'C1', name: 'Maria Silva', phone: '5511987654321', recipient: '5511987654321' }
 const chat = (id: string, name: string, time: number): Chat => ({ id, name, time, recipient: id.split('-')[1] })
 

@@ -4,23 +4,12 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
-import type { Chat, CustomField, Profile } from '@contract'
+import type { Chat, CustomField } from '@contract'
 import { useChatsStore } from '@/stores/chats'
 import { useCustomFieldsStore } from '@/stores/customFields'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi, flush } from '../fakeDeskApi'
+import { createFakeDeskApi, flush, meta, profile } from '../fakeDeskApi'
 
-const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
 const field = (i: number) => ({ id: `F${i}`, name: `Field ${i}`, type: 'STRING' }) as CustomField
 
 let fake: ReturnType<typeof createFakeDeskApi>
