@@ -37,7 +37,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'preview', testIgnore: ['**/electron-smoke.spec.ts'] },
+    // Every preview test starts its own app, service and ports, so the tests of one file spread over
+    // both workers: a long file at the end (the screen tours, the five vendor seeds) no longer runs
+    // alone on one worker while the other waits.
+    { name: 'preview', testIgnore: ['**/electron-smoke.spec.ts'], fullyParallel: true },
     // The built app in the real Electron binary: runs where the binary exists, reported as skipped here.
     { name: 'electron', testMatch: ['**/electron-smoke.spec.ts'] },
   ],
