@@ -1,2 +1,3 @@
 export { createApiClient } from './client'
+export { isParsedInput, parseEndpointInput } from './parsedInput'
 export type { ApiClient, ApiClientOptions, ApiMethod, ApiOutcome, CallOptions, FetchLike } from './client'
