@@ -37,10 +37,9 @@ export function networkGateway(clientFor: (profile: Profile) => ApiClient, now: 
   return {
     async run(profile, name, input, opts) {
       const client = clientFor(profile)
-      // An input the router parsed is marked so (parseEndpointInput): the client does not parse it
-      // again. Any other input (the sync's, the outbox's) the client parses itself.
+      // The router has parsed the input with the contract schema; the client parses it again.
       const call = client.call as (n: EndpointName, i: unknown, o?: GatewayOptions) => Promise<unknown>
-      const data = await call(name, input, opts)
+      const data = await call(name, input, { signal: opts?.signal })
       return cutToPage({ data, meta: { source: 'network', fetchedAt: now() } }, input)
     },
     async runDeferred(profile, name, input, opts) {

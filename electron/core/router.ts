@@ -13,12 +13,12 @@ import { encodedFieldRules } from '../contract/fieldRules'
 import {
   endpointNames,
   endpoints,
+  inputSchemaOf,
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
 } from '../contract/endpoints'
 import { apiChannel, appChannelName } from '../contract/ipc'
-import { parseEndpointInput } from './api'
 import type { ApiGateway } from './gateway'
 import { inputRefusalReason, type RefusalLog } from './refusals'
 
@@ -264,8 +264,7 @@ export function createRouter(deps: RouterDeps): Router {
   ]
 
   async function runApi(name: EndpointName, rawInput: unknown, opts: DispatchOptions): Promise<Result<unknown>> {
-    // Frozen and marked as parsed for `name`: the API client sends it without parsing it again.
-    const parsed = parseEndpointInput(name, rawInput)
+    const parsed = inputSchemaOf(name).safeParse(rawInput ?? {})
     if (!parsed.success) {
       deps.onRefused?.(apiChannel(name), inputRefusalReason(parsed.error.issues))
       return { ok: false, error: validationFailure(parsed.error.issues, rawInput, name) }
@@ -273,7 +272,7 @@ export function createRouter(deps: RouterDeps): Router {
     const profile = await deps.activeProfile()
     if (!profile) return { ok: false, error: appError('auth', 'Connect to a workspace first', { endpoint: name }) }
     try {
-      const { data, meta } = await deps.gateway.run(profile, name, parsed.data, opts)
+      const { data, meta } = await deps.gateway.run(profile, name, parsed.data, { signal: opts.signal })
       return { ok: true, data, meta }
     } catch (err) {
       const error = errorOf(err, name)

@@ -26,7 +26,6 @@ import {
   tooLargeError,
   withoutToken,
 } from './failures'
-import { isParsedInput } from './parsedInput'
 import { describeResponseMismatch } from './responseCheck'
 
 /** Shorter tokens are not looked for in answers: they would match ordinary text (the router's rule). */
@@ -160,32 +159,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** The input parsed with the contract's schema of the operation, or the validation failure thrown. */
-  function validInput(name: EndpointName, input: unknown): unknown {
-    const parsed = inputSchemaOf(name).safeParse(input ?? {})
-    if (parsed.success) return parsed.data
-    const fields = encodedFieldRules(parsed.error.issues, input ?? {})
-    const summary = Object.entries(fieldErrors(parsed.error.issues))
-      .map(([field, message]) => `${field}: ${message}`)
-      .join('; ')
-    throw new AppFailure(appError('validation', `Invalid input: ${summary}`, { endpoint: name, fields }))
-  }
-
-  /**
-   * The request; resolves, once a good answer's body is read, to the function that parses it. An
-   * input the router already parsed for this operation (isParsedInput) is not parsed again.
-   */
+  /** The request; resolves, once a good answer's body is read, to the function that parses it. */
   async function perform<N extends EndpointName>(
     name: N,
     input: unknown,
     signal: AbortSignal | undefined,
   ): Promise<() => EndpointOutput<N>> {
     const def: EndpointDef = endpoints[name]
-    const valid = (isParsedInput(name, input) ? input : validInput(name, input)) as {
-      path?: Record<string, string>
-      query?: Record<string, unknown>
-      body?: unknown
+    const parsed = inputSchemaOf(name).safeParse(input ?? {})
+    if (!parsed.success) {
+      const fields = encodedFieldRules(parsed.error.issues, input ?? {})
+      const summary = Object.entries(fieldErrors(parsed.error.issues))
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('; ')
+      throw new AppFailure(appError('validation', `Invalid input: ${summary}`, { endpoint: name, fields }))
     }
+    const valid = parsed.data as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }
     if (signal?.aborted) throw new AppFailure(cancelledError(name))
 
     const token = await getToken()

@@ -5,7 +5,6 @@ import { z } from 'zod'
 import { AppFailure, appError, type PushEventName, type Result } from '../../../electron/contract/app'
 import type { Profile } from '../../../electron/contract/app/profiles'
 import { endpointNames } from '../../../electron/contract/endpoints'
-import { isParsedInput } from '../../../electron/core/api'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import {
   type AppHandler,
@@ -79,18 +78,6 @@ describe('router', () => {
     expect(calls).toEqual([
       { name: 'agents.list', input: { path: { workspaceId: 'ws1' }, query: { page: 2, pageSize: 10 } } },
     ])
-  })
-
-  it('hands the gateway its own parse of the input, frozen and marked for that operation alone', async () => {
-    const { router, calls } = setup({})
-    const raw = { path: { workspaceId: 'ws1' }, query: { page: '2' } }
-    await router.dispatch('api:agents.list', raw)
-    const [{ input }] = calls
-    // The API client sends a marked input without parsing it again (tests/contract/clientParsedInput).
-    expect(isParsedInput('agents.list', input)).toBe(true)
-    expect(isParsedInput('agents.get', input)).toBe(false)
-    expect(isParsedInput('agents.list', raw)).toBe(false)
-    expect(Object.isFrozen(input) && Object.isFrozen((input as { query: object }).query)).toBe(true)
   })
 
   it('answers a validation error with fields and never calls the gateway for a bad input', async () => {
