@@ -18,12 +18,21 @@ import { startSandbox } from '../../electron/sandbox/index'
  * with the same API client, on the same embedded service, interleaved in the same run. Cache off.
  * The cross-process hop of real Electron IPC is not in it (the binary cannot run here); V8's
  * serializer, which that hop uses, is. Figures only; nothing asserts on time.
+ *
+ * Where the added time goes is measured twice. In place: a second interleaved run of the direct
+ * call, the direct call with the clone both ways, handle() without the clone and the full IPC
+ * path, so each part is timed right after a request as it is in use. Alone: each step in a loop
+ * of its own. The two differ: a clone made once after a request costs about twice the same clone
+ * repeated (the request displaced the caches and the clone's warm state), so the parts measured
+ * alone leave much of the added time unexplained.
  */
 
 type Figure = { value: number; unit: string; baseline?: number; ratio?: number; note?: string }
 
 const ITERATIONS = Number(process.env.BENCH_IPC_ITERATIONS ?? 2_000)
 const WARMUP = 200
+/** Rounds of the in-place split (four calls each), after the figures themselves are measured. */
+const SPLIT_ROUNDS = Math.max(50, Math.round(ITERATIONS / 4))
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -129,6 +138,33 @@ export default async function ipcBench(): Promise<Record<string, Figure>> {
         await instantIpc(event, input)
         ownTimes.push(performance.now() - started)
       }
+      // The same parts in place: each round calls all four, in a rotating order, right after requests.
+      const meta = { source: 'network', fetchedAt: 0 }
+      const inPlace = {
+        direct,
+        cloned: async () => overIpc({ ok: true, data: await call(name, overIpc(input)), meta }),
+        app: () => viaIpc(event, input),
+        ipc,
+      }
+      const kinds = Object.keys(inPlace) as (keyof typeof inPlace)[]
+      const placeTimes = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<
+        keyof typeof inPlace,
+        number[]
+      >
+      for (let i = 0; i < SPLIT_ROUNDS; i++) {
+        for (let k = 0; k < kinds.length; k++) {
+          const kind = kinds[(k + i) % kinds.length]
+          const started = performance.now()
+          await inPlace[kind]()
+          placeTimes[kind].push(performance.now() - started)
+        }
+      }
+      const placeDirect = median(placeTimes.direct)
+      const placed = {
+        added: round(median(placeTimes.ipc) - placeDirect, 3),
+        clone: round(median(placeTimes.cloned) - placeDirect, 3),
+        app: round(median(placeTimes.app) - placeDirect, 3),
+      }
       const parts = {
         ownPath: round(median(ownTimes), 3),
         cloneIn: part(() => overIpc(input)),
@@ -140,7 +176,7 @@ export default async function ipcBench(): Promise<Record<string, Figure>> {
         directMs,
         ipcMs,
         ratio: ipcMs / directMs,
-        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off, load average ${load}; added ${round(ipcMs - directMs, 3)} ms, of which (each step alone, median ms) handle() and the router over a gateway answering at once (sender check, input schema, secret check, promise hops; no clone) ${parts.ownPath}, input clone ${parts.cloneIn}, input schema ${parts.inputParse}, the answer's secret check ${parts.secretCheck}, answer clone ${parts.cloneOut}`,
+        what: `${name} (${items.length} items), ${ITERATIONS} interleaved calls, cache off, load average ${load}; added ${round(ipcMs - directMs, 3)} ms. In place (${SPLIT_ROUNDS} rounds of four interleaved calls, median ms over the direct call): the full path ${placed.added}, of which the clone both ways ${placed.clone} and handle() with the router over the service (sender check, input schema, secret check, promise hops; no clone) ${placed.app}. Each step alone (median ms): handle() and the router over a gateway answering at once ${parts.ownPath}, input clone ${parts.cloneIn}, input schema ${parts.inputParse}, the answer's secret check ${parts.secretCheck}, answer clone ${parts.cloneOut}`,
       }
     }
 
