@@ -93,6 +93,8 @@ export class MessageStore {
   private readonly markSyncedStmt
   private readonly countChats
   private readonly countMessages
+  /** Characters of the messages' JSON written since the last `indexPending` (a group's size). */
+  pendingChars = 0
 
   constructor(private readonly db: CacheDb) {
     // The search chunks of a transaction gather here and go to the index in one INSERT … SELECT.
@@ -194,17 +196,7 @@ export class MessageStore {
   writeGroup(writes: readonly SyncWrite[]): number[] {
     return this.db
       .transaction(() => {
-        const counts = writes.map((w) => {
-          if (w.kind === 'synced') {
-            this.markSyncedStmt.run(w.time, w.chatId)
-            return 0
-          }
-          let inserted = 0
-          for (let i = 0; i < w.messages.length; i += INGEST_BATCH)
-            inserted += this.ingestBatch(w.chatId, w.messages.slice(i, i + INGEST_BATCH))
-          if (w.resumePage !== null) this.markResumeStmt.run(w.resumePage, w.chatId)
-          return inserted
-        })
+        const counts = writes.map((w) => this.applyWrite(w))
         this.indexPending()
         return counts
       })
@@ -212,10 +204,28 @@ export class MessageStore {
   }
 
   /**
+   * One write of the sync inside the caller's transaction (its chunks wait for `indexPending`, at
+   * the end of that transaction); returns how many messages were new.
+   */
+  applyWrite(w: SyncWrite): number {
+    if (w.kind === 'synced') {
+      this.markSyncedStmt.run(w.time, w.chatId)
+      return 0
+    }
+    let inserted = 0
+    for (let i = 0; i < w.messages.length; i += INGEST_BATCH)
+      inserted += this.ingestBatch(w.chatId, w.messages.slice(i, i + INGEST_BATCH))
+    if (w.resumePage !== null) this.markResumeStmt.run(w.resumePage, w.chatId)
+    return inserted
+  }
+
+  /**
    * The chunks gathered by this transaction go to `message_chunks` and to the index at once, in
    * rising id order (the temp table's key): one FTS segment per transaction, whatever its size.
+   * Runs last in every transaction that ingested.
    */
-  private indexPending(): void {
+  indexPending(): void {
+    this.pendingChars = 0
     this.moveChunks.run()
     this.indexChunks.run()
     this.clearChunks.run()
@@ -249,6 +259,7 @@ export class MessageStore {
         str(m.documentUrl),
         JSON.stringify(m),
       ]
+      this.pendingChars += row[10].length
       const knownSeq = known.get(m.id)
       if (knownSeq !== undefined) {
         row[0] = knownSeq
