@@ -233,6 +233,7 @@ export class CacheServer {
     groups: 0,
     rows: 0,
     writeMs: 0,
+    writeCpuMs: 0,
     maxGroupRows: 0,
     maxGroupMs: 0,
     maxStepMs: 0,

@@ -13,8 +13,10 @@ export interface GroupTuning {
 export interface WriteStats {
   groups: number
   rows: number
-  /** Time spent writing: the writes applied and the commits. */
+  /** Time spent writing: the writes applied and the commits (wall time). */
   writeMs: number
+  /** The worker thread's CPU time in those steps: on a loaded machine, wall time counts waits for a core too. */
+  writeCpuMs: number
   maxGroupRows: number
   /** The most writing time one group took, its writes and its commit together. */
   maxGroupMs: number
@@ -28,6 +30,12 @@ interface Pending {
   count: number | Error
   done: (n: number) => void
   fail: (e: Error) => void
+}
+
+/** This thread's CPU time so far, in ms (the process's where a thread's own is not known). */
+const threadCpu = (): number => {
+  const u = process.threadCpuUsage ? process.threadCpuUsage() : process.cpuUsage()
+  return (u.user + u.system) / 1000
 }
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)))
@@ -85,6 +93,7 @@ export class SyncWriteGroup {
   write(write: SyncWrite, now = false, applied?: (count: number) => void): Promise<number> {
     return new Promise((done, fail) => {
       const started = performance.now()
+      const cpu = threadCpu()
       let count: number | Error
       try {
         if (!this.open) {
@@ -103,7 +112,7 @@ export class SyncWriteGroup {
           count = asError(e)
         }
       } catch (e) {
-        this.spent(started)
+        this.spent(started, cpu)
         fail(asError(e))
         // A failure SQLite answers by rolling the whole transaction back (an I/O error, the disk
         // full) took the group with it: the flush writes its writes again, each on its own.
@@ -112,7 +121,7 @@ export class SyncWriteGroup {
       }
       this.pending.push({ write, count, done, fail })
       this.rows += write.kind === 'page' ? write.messages.length : 0
-      this.spent(started)
+      this.spent(started, cpu)
       if (now || this.rows >= this.tuning.maxRows || this.messages.pendingChars >= this.tuning.maxChars) {
         this.flush()
         return
@@ -132,13 +141,14 @@ export class SyncWriteGroup {
     const group = this.pending.splice(0)
     const rows = this.rows
     const started = performance.now()
+    const cpu = threadCpu()
     this.rows = 0
     this.open = false
     try {
       if (!this.db.inTransaction) throw new Error('the group was rolled back')
       this.messages.indexPending()
       this.commit.run()
-      this.spent(started)
+      this.spent(started, cpu)
       for (const g of group)
         if (typeof g.count === 'number') g.done(g.count)
         else g.fail(g.count)
@@ -146,19 +156,20 @@ export class SyncWriteGroup {
       // The whole group rolled back (a disk full, an I/O error): each write again on its own, so
       // only a bad one fails.
       if (this.db.inTransaction) this.rollback.run()
-      this.spent(started)
+      this.spent(started, cpu)
       for (const g of group) {
         if (typeof g.count !== 'number') {
           g.fail(g.count)
           continue
         }
         const again = performance.now()
+        const againCpu = threadCpu()
         try {
           g.done(this.messages.writeGroup([g.write])[0] ?? 0)
         } catch (one) {
           g.fail(asError(one))
         } finally {
-          this.spent(again)
+          this.spent(again, againCpu)
         }
       }
     } finally {
@@ -172,7 +183,8 @@ export class SyncWriteGroup {
     }
   }
 
-  private spent(started: number): void {
+  private spent(started: number, cpu: number): void {
+    this.stats.writeCpuMs += threadCpu() - cpu
     const ms = performance.now() - started
     this.groupMs += ms
     this.stats.writeMs += ms
