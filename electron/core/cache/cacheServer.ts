@@ -18,7 +18,7 @@ import { AgentTestTable } from '../agentTests/agentTestTable'
 import type { AppError } from '../../contract/app/result'
 import type { SendMessageInput } from '../../contract/resources/liveChat'
 import { SearchIndexMerge, type MergeEvent } from './searchMerge'
-import { SyncWriteGroup } from './syncWriteGroup'
+import { SyncWriteGroup, threadCpuMs } from './syncWriteGroup'
 import type { SearchAnswer } from './cacheProtocol'
 
 /**
@@ -156,7 +156,7 @@ export class CacheServer {
     'messages.counts': () => this.messages.counts(),
     'messages.chatSyncState': (chatId: string) => this.messages.chatSyncState(chatId),
     'messages.countKnown': (chatId: string, ids: readonly string[]) => this.messages.countKnown(chatId, ids),
-    'worker.stats': () => ({ ...this.stats }),
+    'worker.stats': () => ({ ...this.stats, threadCpuMs: threadCpuMs() }),
     /** Nothing of its own: a call commits the pending group first. */
     'writer.flush': () => undefined,
     'scopes.list': () => this.scopes.list(),

@@ -33,7 +33,7 @@ interface Pending {
 }
 
 /** This thread's CPU time so far, in ms (the process's where a thread's own is not known). */
-const threadCpu = (): number => {
+export const threadCpuMs = (): number => {
   const u = process.threadCpuUsage ? process.threadCpuUsage() : process.cpuUsage()
   return (u.user + u.system) / 1000
 }
@@ -93,7 +93,7 @@ export class SyncWriteGroup {
   write(write: SyncWrite, now = false, applied?: (count: number) => void): Promise<number> {
     return new Promise((done, fail) => {
       const started = performance.now()
-      const cpu = threadCpu()
+      const cpu = threadCpuMs()
       let count: number | Error
       try {
         if (!this.open) {
@@ -141,7 +141,7 @@ export class SyncWriteGroup {
     const group = this.pending.splice(0)
     const rows = this.rows
     const started = performance.now()
-    const cpu = threadCpu()
+    const cpu = threadCpuMs()
     this.rows = 0
     this.open = false
     try {
@@ -163,7 +163,7 @@ export class SyncWriteGroup {
           continue
         }
         const again = performance.now()
-        const againCpu = threadCpu()
+        const againCpu = threadCpuMs()
         try {
           g.done(this.messages.writeGroup([g.write])[0] ?? 0)
         } catch (one) {
@@ -184,7 +184,7 @@ export class SyncWriteGroup {
   }
 
   private spent(started: number, cpu: number): void {
-    this.stats.writeCpuMs += threadCpu() - cpu
+    this.stats.writeCpuMs += threadCpuMs() - cpu
     const ms = performance.now() - started
     this.groupMs += ms
     this.stats.writeMs += ms
