@@ -32,6 +32,7 @@ type Pending = {
   resolve: (v: AnswerTo<Request>) => void
   reject: (e: Error) => void
   partial?: (rows: SearchRow[]) => void
+  applied?: (count: number) => void
 }
 
 /**
@@ -134,9 +135,12 @@ export class CacheClient {
     return this.send<CacheResult<K>>({ op: 'call', method, args } as Request)
   }
 
-  /** A write of the sync; resolves (with how many messages were new) once its group is committed. */
-  write(write: SyncWrite, now = false): Promise<number> {
-    return this.send<AnswerTo<WriteRequest>>({ op: 'write', write, ...(now ? { now } : {}) })
+  /**
+   * A write of the sync; resolves (with how many messages were new) once its group is committed.
+   * `applied` is told when the worker has it in its open group (no longer queued), if before.
+   */
+  write(write: SyncWrite, now = false, applied?: (count: number) => void): Promise<number> {
+    return this.send<AnswerTo<WriteRequest>>({ op: 'write', write, ...(now ? { now } : {}) }, undefined, applied)
   }
 
   /**
@@ -185,13 +189,17 @@ export class CacheClient {
    * its request, which is what the one widening below relies on: the worker answers a request
    * with `AnswerTo` of that same request.
    */
-  private send<T extends AnswerTo<Request>>(msg: Request, partial?: (rows: SearchRow[]) => void): Promise<T> {
+  private send<T extends AnswerTo<Request>>(
+    msg: Request,
+    partial?: (rows: SearchRow[]) => void,
+    applied?: (count: number) => void,
+  ): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped)
     // Once the close is on its way, the worker's connection is gone by the time a request arrives.
     if (this.closing && msg.op !== 'close') return Promise.reject(new CacheClosed())
     const id = this.nextId++
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: AnswerTo<Request>) => void, reject, partial })
+      this.pending.set(id, { resolve: resolve as (v: AnswerTo<Request>) => void, reject, partial, applied })
       const out: ToWorker = { ...msg, id }
       this.worker.postMessage(out)
     })
@@ -203,6 +211,10 @@ export class CacheClient {
     if (!p) return
     if ('partial' in m) {
       p.partial?.(m.partial)
+      return
+    }
+    if ('applied' in m) {
+      p.applied?.(m.applied)
       return
     }
     this.pending.delete(m.id)
@@ -258,12 +270,18 @@ export function cacheApi(client: CacheClient) {
       /**
        * A page of a chat's messages with where an interrupted first sync goes on; group-committed.
        * `now`: the caller waits for it, so the group commits at once instead of after the pause.
+       * `applied`: told once the worker has the page in its open group (see CacheClient.write).
        */
-      ingestPage: (chatId: string, messages: readonly ChatMessage[], resumePage: number | null = null, now = false) =>
-        c.write({ kind: 'page', chatId, messages, resumePage }, now),
+      ingestPage: (
+        chatId: string,
+        messages: readonly ChatMessage[],
+        resumePage: number | null = null,
+        now = false,
+        applied?: (count: number) => void,
+      ) => c.write({ kind: 'page', chatId, messages, resumePage }, now, applied),
       /** The chat's history is cached up to `time`; committed after the pages sent before it. */
-      markChatSynced: async (chatId: string, time: number | null) => {
-        await c.write({ kind: 'synced', chatId, time })
+      markChatSynced: async (chatId: string, time: number | null, applied?: () => void) => {
+        await c.write({ kind: 'synced', chatId, time }, false, applied && (() => applied()))
       },
     },
     search: {

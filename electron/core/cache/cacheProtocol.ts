@@ -43,6 +43,8 @@ export type FromWorker =
   | { id: number; err: WireError }
   /** Rows of a search that outlasts its first slice, as they are found (its answer repeats them). */
   | { id: number; partial: SearchRow[] }
+  /** A write of the sync is in its open group (not yet committed): how many messages were new. */
+  | { id: number; applied: number }
 
 /** An error as it crosses the thread boundary: its message and the fields that classify it. */
 export interface WireError {

@@ -69,7 +69,7 @@ function serve(server: CacheServer): void {
           break
         }
         case 'write':
-          server.write(msg.write, msg.now).then((n) => answer(msg, n), fail)
+          server.write(msg.write, msg.now, (applied) => post({ id: msg.id, applied })).then((n) => answer(msg, n), fail)
           break
         case 'search': {
           searching.add(msg.id)

@@ -81,7 +81,7 @@ export class MessageStore {
   private readonly indexChunks
   private readonly clearChunks
   private readonly updateMessage
-  private readonly seqsOf
+  private readonly seqOf
   private readonly knownIds
   private readonly pageStmt
   private readonly headStmt
@@ -93,6 +93,8 @@ export class MessageStore {
   private readonly markSyncedStmt
   private readonly countChats
   private readonly countMessages
+  /** Characters of the messages' JSON written since the last `indexPending` (a group's size). */
+  pendingChars = 0
 
   constructor(private readonly db: CacheDb) {
     // The search chunks of a transaction gather here and go to the index in one INSERT … SELECT.
@@ -102,7 +104,7 @@ export class MessageStore {
     this.insertMessage = db.prepare<MessageColumns>(
       `INSERT INTO messages (seq, chat_id, id, time, role, type, file_name, image_url, audio_url, document_url, raw)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (seq) DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
     )
     this.updateMessage = db.prepare<[...UpdateColumns, number, string, string, string]>(
       `UPDATE messages SET time = ?, role = ?, type = ?, text = NULL, midia_content = NULL,
@@ -130,9 +132,7 @@ export class MessageStore {
     this.maxSeqIn = db.prepare<[number, number], { s: number | null }>(
       'SELECT max(seq) AS s FROM messages WHERE seq BETWEEN ? AND ?',
     )
-    this.seqsOf = db.prepare<[string, string], { id: string; seq: number }>(
-      'SELECT id, seq FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))',
-    )
+    this.seqOf = db.prepare<[string, string], { seq: number }>('SELECT seq FROM messages WHERE chat_id = ? AND id = ?')
     this.knownIds = db.prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM messages WHERE chat_id = ? AND id IN (SELECT value FROM json_each(?))',
     )
@@ -194,28 +194,33 @@ export class MessageStore {
   writeGroup(writes: readonly SyncWrite[]): number[] {
     return this.db
       .transaction(() => {
-        const counts = writes.map((w) => {
-          if (w.kind === 'synced') {
-            this.markSyncedStmt.run(w.time, w.chatId)
-            return 0
-          }
-          let inserted = 0
-          for (let i = 0; i < w.messages.length; i += INGEST_BATCH)
-            inserted += this.ingestBatch(w.chatId, w.messages.slice(i, i + INGEST_BATCH))
-          if (w.resumePage !== null) this.markResumeStmt.run(w.resumePage, w.chatId)
-          return inserted
-        })
+        const counts = writes.map((w) => this.applyWrite(w))
         this.indexPending()
         return counts
       })
       .immediate()
   }
 
+  /** One write of the sync in the caller's transaction (then `indexPending`); returns how many were new. */
+  applyWrite(w: SyncWrite): number {
+    if (w.kind === 'synced') {
+      this.markSyncedStmt.run(w.time, w.chatId)
+      return 0
+    }
+    let inserted = 0
+    for (let i = 0; i < w.messages.length; i += INGEST_BATCH)
+      inserted += this.ingestBatch(w.chatId, w.messages.slice(i, i + INGEST_BATCH))
+    if (w.resumePage !== null) this.markResumeStmt.run(w.resumePage, w.chatId)
+    return inserted
+  }
+
   /**
    * The chunks gathered by this transaction go to `message_chunks` and to the index at once, in
    * rising id order (the temp table's key): one FTS segment per transaction, whatever its size.
+   * Runs last in every transaction that ingested.
    */
-  private indexPending(): void {
+  indexPending(): void {
+    this.pendingChars = 0
     this.moveChunks.run()
     this.indexChunks.run()
     this.clearChunks.run()
@@ -229,11 +234,14 @@ export class MessageStore {
     for (let i = 0; i < n; i++) this.pendingChunk.run(seq, MAX_CHUNKS - 1 - i, text[i] ?? null, midia[i] ?? null)
   }
 
-  /** One batch inside the caller's transaction; returns how many messages were new. */
+  /**
+   * One batch inside the caller's transaction; returns how many messages were new. A message is
+   * looked up only when its insert meets a conflict: stored already (re-sent), or its slot taken.
+   */
   private ingestBatch(chatId: string, batch: readonly ChatMessage[]): number {
     let inserted = 0
-    const known = new Map(this.seqsOf.all(chatId, JSON.stringify(batch.map((m) => m.id))).map((r) => [r.id, r.seq]))
-    // The last seq a probe took, per millisecond.
+    // The seq of each message of this batch stored so far; the last seq a probe took, per millisecond.
+    const known = new Map<string, number>()
     const probed = new Map<number, number>()
     for (const m of batch) {
       const row: MessageColumns = [
@@ -249,32 +257,41 @@ export class MessageStore {
         str(m.documentUrl),
         JSON.stringify(m),
       ]
-      const knownSeq = known.get(m.id)
-      if (knownSeq !== undefined) {
-        row[0] = knownSeq
-        // Rewritten only when its JSON changed, so the index is not churned.
-        const [seq, chat, id, ...columns] = row
-        if (this.updateMessage.run(...columns, seq, chat, id, row[10]).changes > 0) {
-          this.unindexChunks.run(knownSeq, knownSeq)
-          this.deleteChunks.run(knownSeq, knownSeq)
-          this.addChunks(knownSeq, m)
+      this.pendingChars += row[10].length
+      let knownSeq = known.get(m.id)
+      if (knownSeq === undefined) {
+        const base = seqBase(m.time, chatId, m.id)
+        row[0] = base
+        if (this.insertMessage.run(...row).changes > 0) {
+          known.set(m.id, base)
+          this.addChunks(base, m)
+          inserted++
+          continue
         }
-        continue
+        knownSeq = this.seqOf.get(chatId, m.id)?.seq
+        if (knownSeq === undefined) {
+          // Another message holds this slot (same millisecond and hash): on after the last seq taken
+          // in this millisecond, so a burst of one millisecond does not probe slot by slot.
+          const ms = base - (base % SLOTS)
+          const last = Math.max(probed.get(ms) ?? base, this.maxSeqIn.get(ms, ms + SLOTS - 1)?.s ?? base)
+          row[0] = last + 1
+          while (this.insertMessage.run(...row).changes === 0) row[0]++
+          probed.set(ms, row[0])
+          known.set(m.id, row[0])
+          this.addChunks(row[0], m)
+          inserted++
+          continue
+        }
+        known.set(m.id, knownSeq)
       }
-      const base = seqBase(m.time, chatId, m.id)
-      row[0] = base
-      if (this.insertMessage.run(...row).changes === 0) {
-        // Another message holds this slot (same millisecond and hash): go on after the last seq
-        // taken in this millisecond, so a burst of one millisecond does not probe slot by slot.
-        const ms = base - (base % SLOTS)
-        const last = Math.max(probed.get(ms) ?? base, this.maxSeqIn.get(ms, ms + SLOTS - 1)?.s ?? base)
-        row[0] = last + 1
-        while (this.insertMessage.run(...row).changes === 0) row[0]++
-        probed.set(ms, row[0])
+      row[0] = knownSeq
+      // Rewritten only when its JSON changed, so the index is not churned.
+      const [seq, chat, id, ...columns] = row
+      if (this.updateMessage.run(...columns, seq, chat, id, row[10]).changes > 0) {
+        this.unindexChunks.run(knownSeq, knownSeq)
+        this.deleteChunks.run(knownSeq, knownSeq)
+        this.addChunks(knownSeq, m)
       }
-      known.set(m.id, row[0])
-      this.addChunks(row[0], m)
-      inserted++
     }
     return inserted
   }

@@ -54,15 +54,22 @@ export const MAX_NOTES = 20
 export const MAX_CHATS = 50_000
 export const MAX_CHAT_MESSAGES = 250_000
 /**
- * Writes sent to the cache worker and not yet committed, at most, for the whole run: a chat goes
+ * Writes sent to the cache worker and still queued there, at most, for the whole run: a chat goes
  * on to its next page, and the run to its next chat, without waiting for commits. The worker
- * keeps them in order and commits those waiting together (group commit), so when it falls behind
- * its transactions grow instead of the sync slowing to one commit per page.
+ * applies them in order into its open group and commits the group whole (see SyncWriteGroup), so
+ * what is applied no longer holds the run back and groups grow to the raw ingest's size.
  */
 export const WRITES_AHEAD = 64
 /**
- * Messages sent to the cache worker and not yet committed, at most: what a Cancel waits for (the
- * run ends only once no write touches the cache). At the worker's several thousand rows a second,
- * this keeps a Cancel well under 2 s, and memory flat whatever the page size.
+ * Messages sent to the cache worker and still queued there, at most: with the one commit of the
+ * open group, what a Cancel waits for (the run ends only once no write touches the cache). At
+ * the worker's several thousand rows a second, this keeps a Cancel well under 2 s, and memory
+ * flat whatever the page size.
  */
 export const ROWS_AHEAD = 6_000
+/**
+ * How close to the storage budget the sync's pages commit one by one (see runSync): above the
+ * bytes an open group of the cache worker takes on disk (4 Mi characters of JSON, with their
+ * chunks, indexes and WAL frames), so the budget is overshot by a few pages, not by groups.
+ */
+export const NEAR_BUDGET_BYTES = 64 * 1024 * 1024

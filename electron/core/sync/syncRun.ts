@@ -10,6 +10,7 @@ import {
   MAX_CHATS,
   MAX_NOTES,
   MAX_PAGE_SIZE,
+  NEAR_BUDGET_BYTES,
   ROWS_AHEAD,
   WRITES_AHEAD,
   type SyncCounters,
@@ -71,13 +72,36 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     roomWake?.()
     return true
   }
-  // Writes in the cache worker's queue, run-wide (see WRITES_AHEAD); the first failure ends the run.
+  /**
+   * Within NEAR_BUDGET_BYTES of the budget each page commits at once: the budget counts the file,
+   * which shows an open group (tens of MB at most) only once it commits.
+   */
+  const nearBudget = (): boolean =>
+    opts.storageBudgetBytes !== undefined &&
+    !!opts.storageUsed &&
+    opts.storageBudgetBytes - opts.storageUsed() < NEAR_BUDGET_BYTES
+  // Writes sent to the cache worker, run-wide: those still queued there (not yet in its open
+  // group) are held to WRITES_AHEAD and ROWS_AHEAD; the run ends once every one is committed. The
+  // first failure ends the run.
   const inWorker = new Set<Promise<void>>()
-  let rowsInWorker = 0
+  let queuedWrites = 0
+  let queuedRows = 0
   let writeFailure: unknown
-  const track = (write: Promise<number>, rows = 0) => {
-    rowsInWorker += rows
-    const done: Promise<void> = write.then(
+  let roomInWorker: (() => void) | undefined
+  /** `send` starts the write, telling its callback once the worker has it in its group. */
+  const track = (send: (applied: () => void) => Promise<number>, rows = 0) => {
+    let queued = true
+    const dequeue = () => {
+      if (!queued) return
+      queued = false
+      queuedWrites--
+      queuedRows -= rows
+      roomInWorker?.()
+      roomInWorker = undefined
+    }
+    queuedWrites++
+    queuedRows += rows
+    const done: Promise<void> = send(dequeue).then(
       (stored) => {
         counters.messagesStored += stored
         progress()
@@ -90,11 +114,12 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
     inWorker.add(done)
     void done.finally(() => {
       inWorker.delete(done)
-      rowsInWorker -= rows
+      dequeue()
     })
   }
   const throttle = async () => {
-    while (inWorker.size > WRITES_AHEAD || rowsInWorker > ROWS_AHEAD) await Promise.race(inWorker)
+    while (queuedWrites > WRITES_AHEAD || queuedRows > ROWS_AHEAD)
+      await new Promise<void>((r) => (roomInWorker = chain(roomInWorker, r)))
     if (writeFailure !== undefined) throw writeFailure
   }
   const chatSizes: PageSizeKnowledge = { honoured: false, cap: null }
@@ -276,13 +301,14 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         // The page and where a first sync goes on commit together: a kill never leaves them out of step.
         const marksResume = phase === 'full' && next !== 'end'
         // A write the sync waits for (head, resume) commits at once; a full sync's pages group.
-        const write = cache.writer.ingestPage(chat.id, batch, marksResume ? page + 1 : null, phase !== 'full')
+        const resumeAt = marksResume ? page + 1 : null
         let stored: number | undefined
         if (phase === 'full') {
-          track(write, batch.length)
+          const now = nearBudget()
+          track((applied) => cache.writer.ingestPage(chat.id, batch, resumeAt, now, applied), batch.length)
           await throttle()
         } else {
-          stored = await write
+          stored = await cache.writer.ingestPage(chat.id, batch, resumeAt, true)
           counters.messagesStored += stored
         }
         progress()
@@ -308,7 +334,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
         }
         if (stored !== undefined && stored < batch.length) {
           if (phase === 'head') {
-            track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
+            track((applied) => cache.writer.markChatSynced(chat.id, time, applied).then(() => 0))
             return
           }
           if (phase === 'resume') {
@@ -327,7 +353,7 @@ export async function runSync(opts: SyncRunOptions): Promise<SyncCounters> {
       }
     }
     // After this chat's pages in the worker's queue: "synced" commits with or after them.
-    track(cache.writer.markChatSynced(chat.id, time).then(() => 0))
+    track((applied) => cache.writer.markChatSynced(chat.id, time, applied).then(() => 0))
   }
 
   const listing = listChats()
