@@ -91,8 +91,8 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
   let delay = baseDelay
   let disposed = false
   const recovered = new WeakSet<OutboxQueue>()
-  /** Sends the service accepted whose entry could not be removed yet (the offline copy failed). */
-  const accepted = new Set<string>()
+  /** Sends the service accepted whose entry could not be removed yet (the offline copy failed): id to chat. */
+  const accepted = new Map<string, string>()
 
   /** The last queue handed out per profile; each asking waits for the one before (one fallback, one recovery). */
   const queues = new Map<string, Promise<OutboxQueue | undefined>>()
@@ -106,6 +106,8 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       try {
         queue = await openOutbox(profile.id)
       } catch (e) {
+        // The app is closing: an outbox in memory would take a message and lose it with the process.
+        if (e instanceof AppFailure && e.error.kind === 'cancelled') throw e
         // Sending must not depend on the offline copy: the same rules, in memory, said on screen.
         if (!(previous instanceof MemoryOutbox))
           console.warn(`[outbox] the profile's cache cannot open; the outbox is kept in memory: ${errorOf(e).message}`)
@@ -198,89 +200,99 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
     return undefined
   }
 
-  async function run(): Promise<{ sent: number; left: number }> {
+  /** One pass over the queue; what went is counted in `tally`, which a pass cut short still counts. */
+  async function run(tally: { sent: number }): Promise<{ left: number }> {
     const c = ctx
-    if (!c) return { sent: 0, left: 0 }
+    if (!c) return { left: 0 }
     const profile = await c.activeProfile()
-    if (!profile || !profile.hasToken) return { sent: 0, left: 0 }
+    if (!profile || !profile.hasToken) return { left: 0 }
     const queue = await queueOf(profile)
     const touched = new Set<string>()
     let sent = 0
-    for (const id of [...accepted]) {
+    for (const [id, chatId] of [...accepted]) {
       try {
         await queue.delivered(id)
         accepted.delete(id)
+        touched.add(chatId)
       } catch {
         // Still cannot write: it stays held (never sent again) until it can.
       }
     }
-    const handled = new Set<string>(accepted)
+    const handled = new Set<string>(accepted.keys())
     let stopped = false
-
-    while (!disposed && !stopped) {
-      const entry = nextOf(await queue.list(), handled)
-      if (!entry) break
-      handled.add(entry.id)
-      if (entry.state === 'unsure') {
-        const outcome = await reconcile(profile, queue, entry)
-        touched.add(entry.chatId)
-        if (outcome === 'arrived') sent++
-        // Unreadable: the service is down (nothing else goes now), or this chat cannot be read (it waits).
-        if (typeof outcome === 'object' && stopsRun(outcome)) stopped = true
-        if (outcome !== 'absent') continue
-      }
-      // The chat as it is now: what was there before this try can never be taken as its copy.
-      const newest = await pageOf(profile, entry.chatId, 1)
-      if (!Array.isArray(newest)) {
-        // Never tried without this read (it also proves the service answers); the chat waits.
-        if (stopsRun(newest)) stopped = true
-        continue
-      }
-      const claimed = await queue.claim(
-        entry.id,
-        now(),
-        newest.map((m) => m.id),
-      )
-      // Cancelled (or taken) since the list was read: nothing to send.
-      if (!claimed) continue
-      touched.add(claimed.chatId)
-      changed([claimed.chatId])
-      let failure: AppError | undefined
-      try {
-        await c.gateway.run(profile, endpointOf[claimed.kind], {
-          path: { chatId: claimed.chatId },
-          ...(claimed.kind === 'message' ? { body: claimed.body } : {}),
-        })
-      } catch (e) {
-        failure = errorOf(e)
-      }
-      if (!failure) {
-        // The service has it: sent, whatever happens to the offline copy now.
-        sent++
-        try {
-          await queue.delivered(claimed.id)
-        } catch {
-          accepted.add(claimed.id)
-        }
-        continue
-      }
-      if (failure.kind === 'auth') {
-        // A refused token: the request was not carried out; the user is asked for a new one.
-        await queue.markWaiting(claimed.id)
-        stopped = true
-      } else if (UNSURE.has(failure.kind)) {
-        await queue.markUnsure(claimed.id)
-        if (UNREACHABLE.has(failure.kind)) stopped = true
-      } else {
-        // Refused (validation, not found): kept with its text, to edit or cancel.
-        await queue.markFailed(claimed.id, failure)
-      }
+    const went = () => {
+      sent++
+      tally.sent++
     }
-    changed(touched)
+
+    try {
+      while (!disposed && !stopped) {
+        const entry = nextOf(await queue.list(), handled)
+        if (!entry) break
+        handled.add(entry.id)
+        if (entry.state === 'unsure') {
+          const outcome = await reconcile(profile, queue, entry)
+          touched.add(entry.chatId)
+          if (outcome === 'arrived') went()
+          // Unreadable: the service is down (nothing else goes now), or this chat cannot be read (it waits).
+          if (typeof outcome === 'object' && stopsRun(outcome)) stopped = true
+          if (outcome !== 'absent') continue
+        }
+        // The chat as it is now: what was there before this try can never be taken as its copy.
+        const newest = await pageOf(profile, entry.chatId, 1)
+        if (!Array.isArray(newest)) {
+          // Never tried without this read (it also proves the service answers); the chat waits.
+          if (stopsRun(newest)) stopped = true
+          continue
+        }
+        const claimed = await queue.claim(
+          entry.id,
+          now(),
+          newest.map((m) => m.id),
+        )
+        // Cancelled (or taken) since the list was read: nothing to send.
+        if (!claimed) continue
+        touched.add(claimed.chatId)
+        changed([claimed.chatId])
+        let failure: AppError | undefined
+        try {
+          await c.gateway.run(profile, endpointOf[claimed.kind], {
+            path: { chatId: claimed.chatId },
+            ...(claimed.kind === 'message' ? { body: claimed.body } : {}),
+          })
+        } catch (e) {
+          failure = errorOf(e)
+        }
+        if (!failure) {
+          // The service has it: sent, whatever happens to the offline copy now.
+          went()
+          try {
+            await queue.delivered(claimed.id)
+          } catch {
+            accepted.set(claimed.id, claimed.chatId)
+          }
+          continue
+        }
+        if (failure.kind === 'auth') {
+          // A refused token: the request was not carried out; the user is asked for a new one.
+          await queue.markWaiting(claimed.id)
+          stopped = true
+        } else if (UNSURE.has(failure.kind)) {
+          await queue.markUnsure(claimed.id)
+          if (UNREACHABLE.has(failure.kind)) stopped = true
+        } else {
+          // Refused (validation, not found): kept with its text, to edit or cancel.
+          await queue.markFailed(claimed.id, failure)
+        }
+      }
+    } finally {
+      // Said also when the pass was cut (the file closed under it): the page shows what went.
+      changed(touched)
+    }
     const left = (await queue.list()).filter((e) => e.state !== 'failed').length
     delay = sent > 0 || left === 0 ? baseDelay : Math.min(delay * 2, baseDelay * 8)
     schedule(left > 0)
-    return { sent, left }
+    return { left }
   }
 
   /** One run at a time; a flush asked for meanwhile runs again after it, so nothing queued waits for the timer. */
@@ -290,16 +302,15 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       return running
     }
     running = (async () => {
-      let total = 0
-      let result: { sent: number; left: number }
+      const tally = { sent: 0 }
+      let left = 0
       do {
         again = false
         // A run cut by the offline copy closing (a clear) goes on with the file opened again:
         // what it had claimed and not settled is "sending" there, unsure until the chat is read.
-        result = await againIfClosed(run)
-        total += result.sent
+        left = (await againIfClosed(() => run(tally))).left
       } while (again && !disposed)
-      return { sent: total, left: result.left }
+      return { sent: tally.sent, left }
     })().finally(() => {
       running = null
     })
@@ -316,8 +327,11 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
    * The active profile's queue, for one call of the page. A call cut by the offline copy closing
    * under it (a clear) never reached the file, and runs again on the file opened anew.
    */
-  function withQueue<T>(channelCtx: ChannelContext, use: (queue: OutboxQueue) => Promise<T>): Promise<T> {
-    return againIfClosed(async () => use(await queueOf(await requireActive(channelCtx))))
+  async function withQueue<T>(channelCtx: ChannelContext, use: (queue: OutboxQueue) => Promise<T>): Promise<T> {
+    // The profile of the call, once: asked again after the close it could be another one (a removal
+    // switches profiles before it closes the file), and the call would act on that profile's outbox.
+    const profile = await requireActive(channelCtx)
+    return againIfClosed(async () => use(await queueOf(profile)))
   }
 
   return {

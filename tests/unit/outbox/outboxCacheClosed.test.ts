@@ -2,10 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import type { Result } from '../../../electron/contract/app/result'
+import type { Profile } from '../../../electron/contract/app/profiles'
+import { AppFailure, appError, type Result } from '../../../electron/contract/app/result'
+import type { CoreContext } from '../../../electron/core/app'
+import { CacheClosed } from '../../../electron/core/cache/cacheClient'
+import { createConnectivity } from '../../../electron/core/connectivity'
+import type { ApiGateway } from '../../../electron/core/gateway'
+import { createOutboxLayer } from '../../../electron/core/outbox/outboxLayer'
+import { MemoryOutbox, type OutboxQueue } from '../../../electron/core/outbox/outboxQueue'
 import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
 import { startSandbox } from '../../../electron/sandbox/index'
 import { SEED_FACTS } from '../../../electron/sandbox/seed'
+import { callHandler } from '../core/callHandler'
 import { fakeSafeStorage } from '../vault/fakeSafeStorage'
 
 /**
@@ -87,5 +95,138 @@ describe('the outbox while the offline copy closes', () => {
         sent.filter((m) => m.text === text),
         text,
       ).toHaveLength(1)
+  })
+})
+
+const A = { id: 'pA', hasToken: true } as Profile
+const B = { id: 'pB', hasToken: true } as Profile
+const QUEUE_METHODS = [
+  'list',
+  'add',
+  'claim',
+  'seenOf',
+  'copiesOf',
+  'delivered',
+  'markUnsure',
+  'markWaiting',
+  'markFailed',
+  'edit',
+  'cancel',
+  'recover',
+] as const
+
+/** A queue over `store` whose every call fails as CacheClosed once `closed()` (a clear closed its file). */
+function fileQueue(store: MemoryOutbox, closed: () => boolean, log: string[], tag: string): OutboxQueue {
+  const queue: Record<string, unknown> = { volatile: false }
+  for (const name of QUEUE_METHODS)
+    queue[name] = async (...args: unknown[]) => {
+      if (closed()) throw new CacheClosed()
+      log.push(`${tag}.${name}`)
+      return (store[name] as (...a: unknown[]) => Promise<unknown>).apply(store, args)
+    }
+  return queue as unknown as OutboxQueue
+}
+
+/** A service that takes every send (recorded) and holds no messages. */
+function serviceOf(sends: string[], onSend: () => void = () => {}): ApiGateway {
+  return {
+    run: async (_profile: Profile, name: string, input: unknown) => {
+      if (name === 'messages.list') return { data: [], meta: { source: 'network', fetchedAt: 0 } }
+      sends.push(`${name}:${JSON.stringify((input as { body?: unknown }).body ?? null)}`)
+      onSend()
+      return { data: {}, meta: { source: 'network', fetchedAt: 0 } }
+    },
+    runDeferred: () => Promise.reject(new Error('not used')),
+  }
+}
+
+function coreCtx(gateway: ApiGateway, active: () => Profile, events: string[][] = []) {
+  return {
+    activeProfile: async () => active(),
+    emit: (_event: string, payload: { chatIds: string[] }) => void events.push(payload.chatIds),
+    connectivity: createConnectivity(() => undefined),
+    gateway,
+  } as unknown as CoreContext & { gateway: ApiGateway }
+}
+
+describe('the outbox when its file closes under one call', () => {
+  it('a message queued for profile A whose file closes is never queued in the profile switched to', async () => {
+    const storeA = new MemoryOutbox()
+    const storeB = new MemoryOutbox()
+    let aClosed = false
+    const queueA = fileQueue(storeA, () => aClosed, [], 'A')
+    const queueB = fileQueue(storeB, () => false, [], 'B')
+    const layer = createOutboxLayer({
+      outboxFor: async (id) => (id === A.id ? queueA : queueB),
+      cacheFor: () => Promise.reject(new Error('not used')),
+      network: () => undefined,
+      retryEveryMs: 600_000,
+    })
+    let active = A
+    const channels = layer.channels(coreCtx(serviceOf([]), () => active))
+    // Asked while A is active; A is removed (its file closes, B becomes active) before the add reaches it.
+    let asked = 0
+    const channelCtx = {
+      activeProfile: async () => {
+        if (asked++ > 0) return active
+        aClosed = true
+        active = B
+        return A
+      },
+    }
+    const input = { chatId: 'chat-of-A', kind: 'message', body: { message: 'para o cliente de A' } }
+    await expect(callHandler(channels, 'outbox.enqueue', input, channelCtx)).rejects.toThrow()
+    layer.dispose()
+    expect(await storeB.list()).toEqual([])
+  })
+
+  it('a pass cut after a send still says the chat changed once the send is recorded, and counts it', async () => {
+    const store = new MemoryOutbox()
+    const log: string[] = []
+    let closed = false
+    let opened = 0
+    const before = fileQueue(store, () => closed, log, 'before')
+    const after = fileQueue(store, () => false, log, 'after')
+    const layer = createOutboxLayer({
+      outboxFor: async () => (opened++ === 0 ? before : after),
+      cacheFor: () => Promise.reject(new Error('not used')),
+      network: () => undefined,
+      retryEveryMs: 600_000,
+    })
+    const sends: string[] = []
+    const events: string[][] = []
+    // The clear closes the file while the send is on its way.
+    layer.channels(
+      coreCtx(
+        serviceOf(sends, () => (closed = true)),
+        () => A,
+        events,
+      ),
+    )
+    await store.add({ id: 'e1', chatId: 'c1', kind: 'message', body: { message: 'oi' }, createdAt: 1 })
+
+    const result = await layer.flush()
+    layer.dispose()
+    expect(sends).toEqual(['messages.send:{"message":"oi"}'])
+    expect(await store.list()).toEqual([])
+    expect(result).toEqual({ sent: 1, left: 0 })
+    // Told at the claim, and again once the send was recorded on the file opened anew.
+    expect(log.indexOf('after.delivered')).toBeGreaterThan(-1)
+    expect(events.at(-1)).toEqual(['c1'])
+    expect(events.length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('a call once the app is closing fails, and is not taken by an outbox in memory that dies with the app', async () => {
+    const layer = createOutboxLayer({
+      cacheFor: () => Promise.reject(new AppFailure(appError('cancelled', 'The app is closing'))),
+      network: () => undefined,
+      retryEveryMs: 600_000,
+    })
+    const channels = layer.channels(coreCtx(serviceOf([]), () => A))
+    const input = { chatId: 'c1', kind: 'message', body: { message: 'oi' } }
+    await expect(callHandler(channels, 'outbox.enqueue', input, { activeProfile: async () => A })).rejects.toThrow(
+      'The app is closing',
+    )
+    layer.dispose()
   })
 })
