@@ -7,10 +7,18 @@ import { carryListOf, messageOf, moveAside, pruneAsideCopies, removeWithSideFile
 
 /**
  * What is not on the service (the outbox: messages waiting to be sent, with their state; form
- * drafts): its rows are carried into the new file when the old one is cleared or set aside as damaged.
+ * drafts; the agents' test cases, settings and runs; the profile's own settings, such as its MCP
+ * connections): its rows are carried into the new file when the old one is cleared or set aside as
+ * damaged. Only the chats and messages a sync copied from the service go.
  */
 export function isCarriedTable(name: string): boolean {
-  return name === 'drafts' || name === 'outbox' || name.startsWith('outbox_')
+  return (
+    name === 'drafts' ||
+    name === 'outbox' ||
+    name.startsWith('outbox_') ||
+    name.startsWith('agent_test_') ||
+    name === 'profile_settings'
+  )
 }
 
 /**

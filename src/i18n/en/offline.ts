@@ -34,10 +34,10 @@ export default {
     clear: 'Clear offline data',
     clearTitle: 'Clear offline data?',
     clearContent:
-      'The saved chats and messages of “{profile}” are deleted from this computer; the service keeps them. Messages waiting to be sent and unsaved drafts are not on the service: they are kept.',
+      'The saved chats and messages of “{profile}” are deleted from this computer; the service keeps them. Messages waiting to be sent, unsaved drafts, agent tests and MCP connections are not on the service: they are kept.',
     cleared: 'Offline data cleared',
     rebuilt:
-      'The offline data was damaged or unreadable and has been reset; messages waiting to be sent and drafts were carried over. Make chats available offline again.',
+      'The offline data was damaged or unreadable and has been reset; messages waiting to be sent, drafts, agent tests and MCP connections were carried over. Make chats available offline again.',
     scopeWorkspace: 'Whole workspace',
     scopeAgent: 'Agent {id}',
     budget: 'Storage budget for offline data',

@@ -34,10 +34,10 @@ export default {
     clear: 'Apagar dados offline',
     clearTitle: 'Apagar os dados offline?',
     clearContent:
-      'As conversas e mensagens salvas de “{profile}” serão apagadas deste computador; o serviço as mantém. Mensagens aguardando envio e rascunhos não salvos não estão no serviço: eles são mantidos.',
+      'As conversas e mensagens salvas de “{profile}” serão apagadas deste computador; o serviço as mantém. Mensagens aguardando envio, rascunhos não salvos, testes de agentes e conexões MCP não estão no serviço: eles são mantidos.',
     cleared: 'Dados offline apagados',
     rebuilt:
-      'Os dados offline estavam danificados ou ilegíveis e foram recriados; mensagens aguardando envio e rascunhos foram mantidos. Disponibilize as conversas offline novamente.',
+      'Os dados offline estavam danificados ou ilegíveis e foram recriados; mensagens aguardando envio, rascunhos, testes de agentes e conexões MCP foram mantidos. Disponibilize as conversas offline novamente.',
     scopeWorkspace: 'Workspace inteiro',
     scopeAgent: 'Agente {id}',
     budget: 'Limite de espaço para dados offline',

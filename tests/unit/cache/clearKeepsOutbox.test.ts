@@ -25,6 +25,11 @@ async function queueAndDraft(): Promise<void> {
   await cache.outbox.add({ id: 'o2', chatId: 'c1', kind: 'message', body: { message: 'second' }, createdAt: 2 })
   await cache.outbox.add({ id: 'o3', chatId: 'c2', kind: 'startHuman', createdAt: 3 })
   await cache.drafts.save('liveChat:composer:c1', '{"text":"half a reply"}', 4)
+  // Nor are an agent's tests or the profile's MCP connections: they exist only in this file.
+  await cache.agentTests.putCases('A1', [{ id: 'case-1', json: '{"name":"Pix"}' }])
+  await cache.agentTests.putSettings('A1', '{"changeThreshold":0.5}')
+  await cache.agentTests.putRun('A1', 'run-1', 5, '{"id":"run-1"}', 20)
+  await cache.profileSettings.save('mcpConnections:A1', '[{"url":"https://mcp.example.test/?key=s3cret"}]', 6)
 }
 
 async function expectKept(): Promise<void> {
@@ -36,9 +41,13 @@ async function expectKept(): Promise<void> {
     ['o3', 'c2', null],
   ])
   expect(await cache.drafts.load('liveChat:composer:c1')).toBe('{"text":"half a reply"}')
+  expect(await cache.agentTests.cases('A1')).toEqual(['{"name":"Pix"}'])
+  expect(await cache.agentTests.settings('A1')).toBe('{"changeThreshold":0.5}')
+  expect(await cache.agentTests.runs('A1', 20)).toEqual(['{"id":"run-1"}'])
+  expect(await cache.profileSettings.load('mcpConnections:A1')).toBe('[{"url":"https://mcp.example.test/?key=s3cret"}]')
 }
 
-describe('clearing offline data keeps what waits to be sent and the drafts', () => {
+describe('clearing offline data keeps what waits to be sent, the drafts, agent tests and MCP connections', () => {
   it('"Clear offline data" deletes the synced chats and keeps the outbox (in order) and the drafts', async () => {
     const { done } = world.layer.jobs.start(world.profile)
     expect((await done).state).toBe('done')
