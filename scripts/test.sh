@@ -76,7 +76,10 @@ else
 fi
 
 # Test counts from the reporters' JSON, then the failed and flaky tests by name (scripts/testSummary.ts).
-summary="$(npx tsx scripts/testSummary.ts "$report_dir" || true)"
+# A property test that failed once and passed on its retry found a counterexample: the run fails.
+summary_status=0
+summary="$(npx tsx scripts/testSummary.ts "$report_dir")" || summary_status=$?
+[[ $summary_status -eq 3 ]] && failed_steps+=("vitest-property")
 
 echo
 [[ -n "$summary" ]] && echo "$summary"

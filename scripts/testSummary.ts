@@ -4,7 +4,8 @@
  * why. A CI log is often read from its tail, far below where the reporters printed them.
  *
  * Usage: tsx scripts/testSummary.ts <report dir> (reads vitest.json, vitest-retried.json and
- * playwright.json there; a missing or unreadable file is a suite that wrote nothing).
+ * playwright.json there; a missing or unreadable file is a suite that wrote nothing). Exits 3 when a
+ * fast-check property failed on a try that a retry then passed.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -21,7 +22,14 @@ interface VitestReport {
   }[]
 }
 /** Written by scripts/vitest-retried-reporter.ts. */
-type RetriedReport = { file: string; name: string; tries: number; passed: boolean; firstError: string }[]
+type RetriedReport = {
+  file: string
+  name: string
+  tries: number
+  passed: boolean
+  firstError: string
+  property?: boolean
+}[]
 interface PlaywrightSuite {
   title: string
   specs?: {
@@ -50,7 +58,17 @@ export function firstLine(text: unknown): string {
   )
 }
 
+export interface Summary {
+  lines: string[]
+  /** Property tests that failed on a try and passed on a retry: a counterexample was found. */
+  propertyFailures: number
+}
+
 export function summaryLines(dir: string, cwd = process.cwd()): string[] {
+  return summarize(dir, cwd).lines
+}
+
+export function summarize(dir: string, cwd = process.cwd()): Summary {
   const read = <T>(file: string): T | null => {
     try {
       return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T
@@ -79,9 +97,20 @@ export function summaryLines(dir: string, cwd = process.cwd()): string[] {
   if (parts.length) lines.push(`tests: ${parts.join('; ')}; total ${passed} passed, ${failed} failed`)
 
   const failures: string[] = []
+  let propertyFailures = 0
   for (const t of read<RetriedReport>('vitest-retried.json') ?? []) {
-    if (t.passed)
-      failures.push(`vitest (flaky: passed on try ${t.tries}) ${t.file} > ${t.name}: ${firstLine(t.firstError)}`)
+    if (!t.passed) continue
+    if (t.property) {
+      propertyFailures++
+      // The seed and path replay it: `fc.assert(…, { seed, path })`.
+      const replay =
+        t.firstError
+          .split('\n')
+          .find((l) => /\bseed\b/.test(l))
+          ?.trim() ?? ''
+      const why = `${firstLine(t.firstError)} ${replay}`.trimEnd()
+      failures.push(`vitest (a property failed on a try; its retry used another seed) ${t.file} > ${t.name}: ${why}`)
+    } else failures.push(`vitest (flaky: passed on try ${t.tries}) ${t.file} > ${t.name}: ${firstLine(t.firstError)}`)
   }
   for (const file of v?.testResults ?? []) {
     const name = path.relative(cwd, file.name)
@@ -116,7 +145,7 @@ export function summaryLines(dir: string, cwd = process.cwd()): string[] {
     for (const f of failures.slice(0, 20)) lines.push(`  - ${f}`)
     if (failures.length > 20) lines.push(`  … and ${failures.length - 20} more (see above)`)
   }
-  return lines
+  return { lines, propertyFailures }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -125,5 +154,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('usage: tsx scripts/testSummary.ts <report dir>')
     process.exit(2)
   }
-  for (const line of summaryLines(dir)) console.log(line)
+  const { lines, propertyFailures } = summarize(dir)
+  for (const line of lines) console.log(line)
+  // 3: test.sh fails the run for a property's counterexample that a retry would have let through.
+  if (propertyFailures > 0) process.exit(3)
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { firstLine, summaryLines } from '../../../scripts/testSummary'
+import { firstLine, summarize, summaryLines } from '../../../scripts/testSummary'
 
 describe("npm test's summary", () => {
   let dir: string
@@ -114,5 +114,27 @@ describe("npm test's summary", () => {
   test('a first line is cut at 300 characters', () => {
     expect(firstLine('x'.repeat(400))).toHaveLength(300)
     expect(firstLine(undefined)).toBe('')
+  })
+
+  test('a property that failed on a try is a counterexample: it counts as a failure, with its seed', () => {
+    write('vitest-retried.json', [
+      {
+        file: 'tests/unit/outbox/outboxModel.test.ts',
+        name: 'exactly once',
+        tries: 2,
+        passed: true,
+        property: true,
+        firstError:
+          'Error: Property failed after 37 tests\n{ seed: -1592, path: "36:2", endOnFailure: true }\nCounterexample: [x]',
+      },
+      { file: 'f', name: 'slow', tries: 2, passed: true, property: false, firstError: 'Error: timed out' },
+    ])
+    const { lines, propertyFailures } = summarize(dir)
+    expect(propertyFailures).toBe(1)
+    expect(lines).toEqual([
+      'failed or flaky (2):',
+      '  - vitest (a property failed on a try; its retry used another seed) tests/unit/outbox/outboxModel.test.ts > exactly once: Error: Property failed after 37 tests { seed: -1592, path: "36:2", endOnFailure: true }',
+      '  - vitest (flaky: passed on try 2) f > slow: Error: timed out',
+    ])
   })
 })
