@@ -136,6 +136,8 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
   const now = deps.now ?? Date.now
   const newId = deps.newId ?? (() => `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`)
   const memory = new Map<string, TestShelf>()
+  /** How many times each profile was removed (the demo's id comes back): a run that outlives its profile writes nothing. */
+  const removals = new Map<string, number>()
   const running = new StoppableRuns('This run is already going')
 
   async function profileOf(ctx: ChannelContext): Promise<Profile> {
@@ -158,8 +160,14 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
    * The active profile's shelf, for one call. A call cut by the offline copy closing under it (a
    * clear) never reached the file, and runs again on the file opened anew.
    */
-  function withShelf<T>(ctx: ChannelContext, use: (shelf: TestShelf) => Promise<T>): Promise<T> {
-    return againIfClosed(async () => use(await shelfOf((await profileOf(ctx)).id)))
+  async function withShelf<T>(ctx: ChannelContext, use: (shelf: TestShelf) => Promise<T>): Promise<T> {
+    // The profile of the call, once: asked again after the close it could be another one (a removal
+    // switches profiles before it closes the file), and the call would write into that one's shelf.
+    return onShelfOf((await profileOf(ctx)).id, use)
+  }
+
+  function onShelfOf<T>(profileId: string, use: (shelf: TestShelf) => Promise<T>): Promise<T> {
+    return againIfClosed(async () => use(await shelfOf(profileId)))
   }
 
   async function settingsOf(shelf: TestShelf, agentId: string): Promise<AgentTestSettings> {
@@ -182,7 +190,8 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
     ctx: ChannelContext,
   ): Promise<{ run: TestRun }> {
     const profile = await profileOf(ctx)
-    const { cases, settings, baselines } = await withShelf(ctx, async (shelf) => ({
+    const removalsAtStart = removals.get(profile.id) ?? 0
+    const { cases, settings, baselines } = await onShelfOf(profile.id, async (shelf) => ({
       cases: await casesOf(shelf, input.agentId),
       settings: await settingsOf(shelf, input.agentId),
       baselines: baselinesFrom(await runsOf(shelf, input.agentId)),
@@ -222,10 +231,12 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
       results,
       cases: cases.map((c) => ({ id: c.id, name: c.name, prompt: c.prompt, reference: c.reference })),
     }
-    // A run takes minutes: the file may have been closed and opened again (a clear) meanwhile.
-    await againIfClosed(async () =>
-      (await shelfOf(profile.id)).putRun(input.agentId, run.id, run.startedAt, JSON.stringify(run), TEST_RUNS_KEPT),
-    )
+    // A run takes minutes: the file may have been closed and opened again (a clear) meanwhile. A
+    // profile removed meanwhile keeps nothing: writing would make its deleted file again.
+    if ((removals.get(profile.id) ?? 0) === removalsAtStart)
+      await onShelfOf(profile.id, (shelf) =>
+        shelf.putRun(input.agentId, run.id, run.startedAt, JSON.stringify(run), TEST_RUNS_KEPT),
+      )
     return { run }
   }
 
@@ -349,7 +360,10 @@ export function createAgentTestsLayer(deps: AgentTestsLayerDeps): {
         })
       },
     },
-    forgetProfile: (id) => void memory.delete(id),
+    forgetProfile: (id) => {
+      memory.delete(id)
+      removals.set(id, (removals.get(id) ?? 0) + 1)
+    },
     dispose: () => running.stopAll(),
   }
 }

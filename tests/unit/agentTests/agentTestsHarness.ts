@@ -36,8 +36,11 @@ export async function agentTestsHarness() {
   const pushes: { event: string; payload: unknown }[] = []
   /** Handed out once by the next `cacheFor`: a cache whose file closed under the caller (a clear). */
   let closedUnder: ProfileCache | null = null
+  /** The profile of every cache asked for. */
+  const cacheAsks: string[] = []
   const layer = createAgentTestsLayer({
-    cacheFor: async () => {
+    cacheFor: async (profileId) => {
+      cacheAsks.push(profileId)
       const closed = closedUnder
       closedUnder = null
       if (closed) return closed
@@ -67,6 +70,8 @@ export async function agentTestsHarness() {
     call,
     pushes,
     layer,
+    profile,
+    cacheAsks,
     setBehavior,
     /** Closes the cache file and opens it again, as a restart does. */
     async restart() {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentTestsState, TestCase, TestRun } from '../../../electron/contract/app/agentTests'
 import { AppFailure } from '../../../electron/contract/app/result'
 import { regressions } from '../../../electron/core/agentTests/checks'
+import { callHandler } from '../core/callHandler'
 import { agentTestsHarness, EXCHANGE_CHANGED, EXCHANGE_SENTENCE, RAFAEL, SOFIA } from './agentTestsHarness'
 
 let h: Awaited<ReturnType<typeof agentTestsHarness>> | undefined
@@ -156,5 +157,33 @@ describe('agent tests against the embedded service', () => {
     await h.closeUnderNextCall()
     expect((await run('r1')).results.map((r) => r.verdict)).toEqual(['passed'])
     expect((await h.call<AgentTestsState>('agentTests.load', { agentId: SOFIA })).runs.map((r) => r.id)).toEqual(['r1'])
+  })
+
+  it("a save cut by the close of its profile's file is never written into the profile switched to", async () => {
+    h = await agentTestsHarness()
+    await h.closeUnderNextCall()
+    // Asked while p1 is active; p1 is removed (another profile active) before the save reaches its file.
+    let asked = 0
+    const ctx = { activeProfile: async () => ({ ...h!.profile, id: asked++ === 0 ? 'p1' : 'p2' }) }
+    await callHandler(
+      h.layer.channels,
+      'agentTests.saveCase',
+      { agentId: SOFIA, testCase: draft('Pix', 'Pix?', 'Sim.') },
+      ctx,
+    )
+    expect(new Set(h.cacheAsks)).toEqual(new Set(['p1']))
+  })
+
+  it('a run whose profile is removed while it runs keeps nothing (its file is not made again)', async () => {
+    h = await agentTestsHarness()
+    await threeCases(h.call)
+    // Removed as the run reports its start (its cases read, its answers not yet asked for).
+    const push = h.pushes.push.bind(h.pushes)
+    h.pushes.push = (...items) => {
+      if (items.some((p) => p.event === 'agentTests.progress')) h!.layer.forgetProfile('p1')
+      return push(...items)
+    }
+    expect((await run('r1')).results).toHaveLength(3)
+    expect((await h.call<AgentTestsState>('agentTests.load', { agentId: SOFIA })).runs).toEqual([])
   })
 })
