@@ -93,14 +93,16 @@ describe('offline settings: a cache waiting for its keychain or its key', () => 
 })
 
 describe('offline settings: "Clear offline data" says what stays', () => {
-  it('the confirmation keeps messages waiting to be sent and drafts, and no longer says the service keeps them', async () => {
+  it('the confirmation keeps messages waiting to be sent, drafts, agent tests and MCP connections, and no longer says the service keeps them', async () => {
     serving({ state: 'ok' }, [{ profileId: 'p1', bytes: 4096, chats: 2, messages: 9 }])
     const wrapper = mount(host, { global: { plugins: [i18n] }, attachTo: document.body })
     await flushPromises()
     await wrapper.get('[data-testid="offline-clear"]').trigger('click')
     await flushPromises()
     const dialog = document.body.querySelector('.n-dialog')
-    expect(dialog?.textContent).toContain('Messages waiting to be sent and unsaved drafts')
+    expect(dialog?.textContent).toContain(
+      'Messages waiting to be sent, unsaved drafts, agent tests and MCP connections',
+    )
     expect(dialog?.textContent).toContain('they are kept')
     wrapper.unmount()
   })
