@@ -173,20 +173,25 @@ describe('sync paging rules', () => {
   })
 })
 
+/** A turn counter: one immediate per turn of the event loop, queued before the run starts. */
+function countTurns(): { now(): number; stop(): void } {
+  let turn = 0
+  let counting = true
+  const count = () => {
+    turn++
+    if (counting) setImmediate(count)
+  }
+  setImmediate(count)
+  return { now: () => turn, stop: () => void (counting = false) }
+}
+
 describe('the main thread during a sync', () => {
   it('handles one page per turn of the event loop, whichever chat it is from', async () => {
-    // A turn counter: one immediate per turn of the loop, queued before the run starts.
-    let turn = 0
-    let counting = true
-    const count = () => {
-      turn++
-      if (counting) setImmediate(count)
-    }
-    setImmediate(count)
+    const turns = countTurns()
     const sentAt: number[] = []
     const ingestPage = cache.writer.ingestPage
     cache.writer.ingestPage = (...args) => {
-      sentAt.push(turn)
+      sentAt.push(turns.now())
       return ingestPage(...args)
     }
     const chats = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, time: 5 }))
@@ -201,7 +206,7 @@ describe('the main thread during a sync', () => {
       const result = await runSync({ gateway, profile, cache, concurrency: 4, chatPageSize: 50, messagePageSize: 10 })
       expect(result.messagesStored).toBe(8 * 30)
     } finally {
-      counting = false
+      turns.stop()
       cache.writer.ingestPage = ingestPage
     }
     // 8 chats of 3 full pages and the empty one that ends them, never two in the same turn.
@@ -209,13 +214,7 @@ describe('the main thread during a sync', () => {
     expect(new Set(sentAt).size).toBe(32)
   })
   it('parses and validates one page per turn of the event loop, even when the answers arrive together', async () => {
-    let turn = 0
-    let counting = true
-    const count = () => {
-      turn++
-      if (counting) setImmediate(count)
-    }
-    setImmediate(count)
+    const turns = countTurns()
     const parsedAt: number[] = []
     const chats = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, time: 5 }))
     const answerOf = (name: EndpointName, page: number) =>
@@ -226,7 +225,7 @@ describe('the main thread during a sync', () => {
       async runDeferred(_profile, name, input) {
         const data = answerOf(name, (input as { query: { page: number } }).query.page)
         return () => {
-          parsedAt.push(turn)
+          parsedAt.push(turns.now())
           return { data, meta: { source: 'network', fetchedAt: 1 } }
         }
       },
@@ -235,7 +234,7 @@ describe('the main thread during a sync', () => {
       const result = await runSync({ gateway, profile, cache, concurrency: 4, chatPageSize: 50, messagePageSize: 10 })
       expect(result.messagesStored).toBe(8 * 30)
     } finally {
-      counting = false
+      turns.stop()
     }
     // The chat list's one page and 8 chats' 4 pages, never two parsed in the same turn.
     expect(parsedAt).toHaveLength(1 + 32)
