@@ -317,20 +317,14 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
     return running
   }
 
-  async function requireActive(channelCtx: ChannelContext): Promise<Profile> {
-    const profile = await channelCtx.activeProfile()
-    if (!profile) throw new AppFailure(appError('validation', 'Connect a profile first'))
-    return profile
-  }
-
   /**
    * The active profile's queue, for one call of the page. A call cut by the offline copy closing
-   * under it (a clear) never reached the file, and runs again on the file opened anew.
+   * under it (a clear) never reached the file, and runs again on the file opened anew, for the same
+   * profile: asked again, it could be another (a removal switches profiles before closing the file).
    */
   async function withQueue<T>(channelCtx: ChannelContext, use: (queue: OutboxQueue) => Promise<T>): Promise<T> {
-    // The profile of the call, once: asked again after the close it could be another one (a removal
-    // switches profiles before it closes the file), and the call would act on that profile's outbox.
-    const profile = await requireActive(channelCtx)
+    const profile = await channelCtx.activeProfile()
+    if (!profile) throw new AppFailure(appError('validation', 'Connect a profile first'))
     return againIfClosed(async () => use(await queueOf(profile)))
   }
 
@@ -340,12 +334,11 @@ export function createOutboxLayer(deps: OutboxLayerDeps): OutboxLayer {
       // and when the service is back): a core that never sends opens no cache for it.
       ctx = coreCtx
       return {
-        'outbox.list': async (parsed, channelCtx) => {
-          return withQueue(channelCtx, async (queue) => ({
+        'outbox.list': (parsed, channelCtx) =>
+          withQueue(channelCtx, async (queue) => ({
             entries: await queue.list(parsed?.chatId),
             volatile: queue.volatile,
-          }))
-        },
+          })),
         'outbox.enqueue': async ({ chatId, kind, body }, channelCtx) => {
           if ((kind === 'message') !== (body !== undefined))
             throw new AppFailure(
