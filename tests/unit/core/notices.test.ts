@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AppNotice, PushEventName, Result } from '../../../electron/contract/app'
 import { cacheFileOf } from '../../../electron/core/cache/profileCache'
 import { createNoticeBoard } from '../../../electron/core/notices'
-import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
-import { startSandbox } from '../../../electron/sandbox/index'
+import type { DeskCore } from '../../../electron/main/deskCore'
 import { fakeSafeStorage } from '../vault/fakeSafeStorage'
+import { testDeskCore } from './testDeskCore'
 
 describe('the notice board', () => {
   it('keeps every notice until it is taken, once, oldest first, and says one is waiting', () => {
@@ -44,18 +44,7 @@ describe('a cache rebuilt before the window listens', () => {
   // The cache key must outlive a run (a lost key starts a new file quietly, which is no damage).
   const safeStorage = fakeSafeStorage()
   async function open(): Promise<DeskCore> {
-    const desk = await createDeskCore({
-      isPackaged: false,
-      userDataDir: dir,
-      fetch: (input, init) => fetch(input, init),
-      keytarLoader: null,
-      safeStorage,
-      startDemoService: ({ dbFile, token }) =>
-        startSandbox({ port: 0, host: '127.0.0.1', token, dbFile, bigChat: false }),
-      openExternal: () => {},
-      appInfo: { version: '0.0.0', platform: process.platform, systemLocale: 'en', preview: false },
-      apiRetries: 0,
-    })
+    const desk = await testDeskCore(dir, { safeStorage })
     desks.push(desk)
     return desk
   }

@@ -10,11 +10,10 @@ import { createConnectivity } from '../../../electron/core/connectivity'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import { createOutboxLayer } from '../../../electron/core/outbox/outboxLayer'
 import { MemoryOutbox, type OutboxQueue } from '../../../electron/core/outbox/outboxQueue'
-import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
-import { startSandbox } from '../../../electron/sandbox/index'
+import type { DeskCore } from '../../../electron/main/deskCore'
 import { SEED_FACTS } from '../../../electron/sandbox/seed'
 import { callHandler } from '../core/callHandler'
-import { fakeSafeStorage } from '../vault/fakeSafeStorage'
+import { testDeskCore } from '../core/testDeskCore'
 
 /**
  * The outbox while its offline copy closes under it ("Clear offline data" keeps the outbox, but
@@ -38,18 +37,7 @@ vi.setConfig({ testTimeout: 120_000 })
 describe('the outbox while the offline copy closes', () => {
   it('messages queued in every turn of a "Clear offline data" are all queued, and each goes out once', async () => {
     dir = mkdtempSync(join(tmpdir(), 'outbox-closed-'))
-    desk = await createDeskCore({
-      isPackaged: false,
-      userDataDir: dir,
-      fetch: (input, init) => fetch(input, init),
-      keytarLoader: null,
-      safeStorage: fakeSafeStorage(),
-      startDemoService: ({ dbFile, token }) =>
-        startSandbox({ port: 0, host: '127.0.0.1', token, dbFile, bigChat: false }),
-      openExternal: () => {},
-      appInfo: { version: '0.0.0', platform: process.platform, systemLocale: 'en', preview: false },
-      apiRetries: 0,
-    })
+    desk = await testDeskCore(dir)
     const router = desk.core.router
     await router.call('profiles.openDemo', undefined)
     const chatId = SEED_FACTS.bigChatId

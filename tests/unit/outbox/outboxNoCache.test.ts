@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
-import { startSandbox } from '../../../electron/sandbox/index'
+import type { DeskCore } from '../../../electron/main/deskCore'
 import { SEED_FACTS } from '../../../electron/sandbox/seed'
-import { fakeSafeStorage } from '../vault/fakeSafeStorage'
+import { testDeskCore } from '../core/testDeskCore'
 
 /**
  * Sending with the cache off, through the core as the shell composes it: the SQLite module will not load, so
@@ -28,17 +27,7 @@ describe('sending without the offline cache', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     onTestFinished(() => warn.mockRestore())
     dir = mkdtempSync(join(tmpdir(), 'outbox-nocache-'))
-    desk = await createDeskCore({
-      isPackaged: false,
-      userDataDir: dir,
-      fetch: (input, init) => fetch(input, init),
-      keytarLoader: null,
-      safeStorage: fakeSafeStorage(),
-      startDemoService: ({ dbFile, token }) =>
-        startSandbox({ port: 0, host: '127.0.0.1', token, dbFile, bigChat: false }),
-      openExternal: () => {},
-      appInfo: { version: '0.0.0', platform: process.platform, systemLocale: 'en', preview: false },
-      apiRetries: 0,
+    desk = await testDeskCore(dir, {
       offline: { sqlite: { nativeBinding: join(dir, 'missing', 'better_sqlite3.node') } },
     })
     const core = desk.core

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Profile, RememberedMcpConnection, Result } from '../../../electron/contract/app'
 import { cacheFileOf } from '../../../electron/core/cache/profileCache'
 import { createProfileSettingsLayer } from '../../../electron/core/profileSettings/profileSettingsLayer'
-import { createDeskCore, type DeskCore } from '../../../electron/main/deskCore'
-import { startSandbox } from '../../../electron/sandbox/index'
+import type { DeskCore } from '../../../electron/main/deskCore'
 import { fakeSafeStorage } from '../vault/fakeSafeStorage'
+import { testDeskCore } from '../core/testDeskCore'
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -35,18 +35,7 @@ afterEach(async () => {
 // The cache key must outlive a run, as the OS keychain keeps it.
 const safeStorage = fakeSafeStorage()
 async function open(userDataDir: string): Promise<DeskCore> {
-  const desk = await createDeskCore({
-    isPackaged: false,
-    userDataDir,
-    fetch: (input, init) => fetch(input, init),
-    keytarLoader: null,
-    safeStorage,
-    startDemoService: ({ dbFile, token }) =>
-      startSandbox({ port: 0, host: '127.0.0.1', token, dbFile, bigChat: false }),
-    openExternal: () => {},
-    appInfo: { version: '0.0.0', platform: process.platform, systemLocale: 'en', preview: false },
-    apiRetries: 0,
-  })
+  const desk = await testDeskCore(userDataDir, { safeStorage })
   desks.push(desk)
   return desk
 }

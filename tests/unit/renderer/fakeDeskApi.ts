@@ -59,17 +59,20 @@ export function deferred<T>() {
 
 export const flush = () => new Promise<void>((r) => setTimeout(r, 0))
 
-/** The service profile the renderer tests are signed in with. */
-export const profile: Profile = {
-  id: 'p1',
-  label: 'Acme',
+/** A service profile of the renderer tests. */
+export const profileNamed = (id: string, label = id): Profile => ({
+  id,
+  label,
   kind: 'service',
   baseUrl: 'https://api.example.test',
   workspaceId: 'W1',
   rememberToken: true,
   hasToken: true,
   createdAt: 0,
-}
+})
+
+/** The service profile the renderer tests are signed in with. */
+export const profile = profileNamed('p1', 'Acme')
 
 /** The meta of an answer fresh from the service. */
 export const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }

@@ -200,3 +200,15 @@ export async function withCacheDb<T>(world: OfflineWorld, fn: (db: Database.Data
     db.close()
   }
 }
+
+/** A profile for a scripted service: its address is never reached. */
+export const scriptedProfile: Profile = {
+  id: 'p',
+  label: 'p',
+  kind: 'service',
+  baseUrl: 'http://127.0.0.1:1',
+  workspaceId: 'w',
+  rememberToken: true,
+  hasToken: true,
+  createdAt: 0,
+}

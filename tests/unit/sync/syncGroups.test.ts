@@ -2,26 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { Profile } from '../../../electron/contract/app/profiles'
 import { closeProfileCache, openProfileCache, type ProfileCache } from '../../../electron/core/cache/profileCache'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import { ROWS_AHEAD, WRITES_AHEAD } from '../../../electron/core/sync/syncLimits'
 import { runSync } from '../../../electron/core/sync/syncRun'
 import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
+import { scriptedProfile as profile } from './offlineHarness'
 
 // The sync holds back on the writes still queued in the cache worker, not on those waiting in its
 // open group for the commit: the group grows past WRITES_AHEAD pages and ROWS_AHEAD messages.
 
-const profile: Profile = {
-  id: 'p',
-  label: 'p',
-  kind: 'service',
-  baseUrl: 'http://127.0.0.1:1',
-  workspaceId: 'w',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
 const CHATS = WRITES_AHEAD + 16
 const PER_CHAT = Math.ceil(ROWS_AHEAD / 40)
 

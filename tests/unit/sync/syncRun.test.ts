@@ -2,26 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Profile } from '../../../electron/contract/app/profiles'
 import { AppFailure, appError } from '../../../electron/contract/app/result'
 import type { EndpointName } from '../../../electron/contract/endpoints'
 import { closeProfileCache, openProfileCache, type ProfileCache } from '../../../electron/core/cache/profileCache'
 import type { ApiGateway } from '../../../electron/core/gateway'
 import { runSync } from '../../../electron/core/sync/syncRun'
 import { createSecretStore, memoryBackend } from '../../../electron/core/vault'
+import { scriptedProfile as profile } from './offlineHarness'
 
 // A scripted service for what the sandbox never does: answer 429/503, or ignore `page`.
-
-const profile: Profile = {
-  id: 'p',
-  label: 'p',
-  kind: 'service',
-  baseUrl: 'http://127.0.0.1:1',
-  workspaceId: 'w',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
 
 let dir: string
 let cache: ProfileCache

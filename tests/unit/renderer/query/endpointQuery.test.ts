@@ -4,22 +4,12 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
-import type { Agent, Profile, Result } from '@contract'
+import type { Agent, Result } from '@contract'
 import { installQuerySession, invalidateAfterWrite, runWrite, useEndpointQuery } from '@/query'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi, flush } from '../fakeDeskApi'
+import { createFakeDeskApi, flush, meta, profileNamed } from '../fakeDeskApi'
 
-const profile = (id: string): Profile => ({
-  id,
-  label: id,
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-})
-const meta = { source: 'network' as const, fetchedAt: 1_700_000_000_000 }
+const profile = profileNamed
 const agent = (id: string, name: string): Agent => ({ id, name, type: 'SUPPORT', communicationType: 'NORMAL' })
 
 let fake: ReturnType<typeof createFakeDeskApi>

@@ -4,22 +4,13 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick } from 'vue'
-import type { Agent, Profile } from '@contract'
+import type { Agent } from '@contract'
 import DetailTabs from '@/components/common/DetailTabs.vue'
 import { usePagedQuery, type PagedQuery } from '@/query'
 import { useSessionStore } from '@/stores/session'
-import { createFakeDeskApi, flush } from '../fakeDeskApi'
+import { createFakeDeskApi, flush, profileNamed } from '../fakeDeskApi'
 
-const profile: Profile = {
-  id: 'p1',
-  label: 'p1',
-  kind: 'service',
-  baseUrl: 'https://api.example.test',
-  workspaceId: 'W1',
-  rememberToken: true,
-  hasToken: true,
-  createdAt: 0,
-}
+const profile = profileNamed('p1')
 const agents = (from: number, count: number): Agent[] =>
   Array.from({ length: count }, (_, i) => ({ id: `a${from + i}`, name: `Agent ${from + i}` }))
 
